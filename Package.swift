@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The data's way is visible in the targets and in SitegenCore's folders:
+// Source/ (read) → Plan/ (pure) → Render/ → Write/, tied together by Build/.
+let package = Package(
+    name: "sitegen",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sitegen", targets: ["sitegen"]),
+        .library(name: "SitegenCore", targets: ["SitegenCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // The command line: flags in, one call into SitegenCore, one line out.
+        .executableTarget(
+            name: "sitegen",
+            dependencies: [
+                "SitegenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "SitegenCore",
+            dependencies: [
+                "SitegenAssets",
+                "CCmarkGFM",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // The default theme (Templates/) and the browser script, compiled into the binary so
+        // `sitegen build` works from any folder. The target's path is the package root only so
+        // that it can embed the top-level Templates/ folder users edit; its Swift lives in
+        // Sources/SitegenAssets.
+        .target(
+            name: "SitegenAssets",
+            path: ".",
+            exclude: [
+                "Sources/sitegen", "Sources/SitegenCore", "Sources/CCmarkGFM", "Tests", "Public", "docs", ".ci",
+                "README.md", "bench",
+            ],
+            sources: ["Sources/SitegenAssets/Swift"],
+            resources: [
+                .embedInCode("Templates/layout.mustache"),
+                .embedInCode("Templates/page.mustache"),
+                .embedInCode("Templates/row.mustache"),
+                .embedInCode("Templates/item.mustache"),
+                .embedInCode("Templates/style.css"),
+                .embedInCode("Sources/SitegenAssets/sitegen.js"),
+            ]
+        ),
+        // libcmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .testTarget(
+            name: "SitegenCoreTests",
+            dependencies: ["SitegenCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

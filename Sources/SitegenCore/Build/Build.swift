@@ -1,0 +1,115 @@
+import Foundation
+
+/// What to build: the inputs of one `sitegen build`.
+public struct BuildRequest: Sendable {
+    public var source: any StorySource
+    public var output: String
+    /// Folder of templates overriding the built-in theme file by file; nil for the built-in one.
+    public var templates: String?
+    public var options: SiteOptions
+    public var shardRule: ShardRule
+
+    public init(
+        source: any StorySource, output: String, templates: String? = nil, options: SiteOptions = .init(),
+        shardRule: ShardRule = .default
+    ) {
+        self.source = source
+        self.output = output
+        self.templates = templates
+        self.options = options
+        self.shardRule = shardRule
+    }
+}
+
+/// The build, as the sequence of steps it is. Read it top to bottom:
+///
+///     [1/5] read      the source's entries → stories (ItemFilter)
+///     [2/5] theme     templates parsed (a template error stops here, before any writing)
+///     [3/5] render    each row once (RowRenderer) and its shard record
+///     [4/5] plan      pages, shard boundaries, manifest (pure, Plan/)
+///     [5/5] write     pages, item pages, shards, manifest parts, assets → staging → output
+public enum Build {
+    public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
+        let options = request.options
+        guard options.pageSize >= 1 else { throw SitegenError.invalidOption(name: "page-size", reason: "must be at least 1") }
+        let paths = SitePaths(base: options.baseURL)
+
+        log("[1/5] Read \(request.source.name)")
+        let (stories, skipped) = ItemFilter.stories(from: try await request.source.entries())
+        let ids = stories.map(\.id)
+
+        log("[2/5] Load the theme")
+        let theme = try Theme.load(from: request.templates)
+        let rows = RowRenderer(theme: theme, paths: paths)
+
+        log("[3/5] Render \(stories.count) rows")
+        let rowHTML = Parallel.map(stories) { rows.html($0) }
+        let records = Parallel.map(Array(stories.indices)) { StoryRecord.json(stories[$0], html: rowHTML[$0]) }
+
+        log("[4/5] Plan pages, shards and manifest")
+        let pages = Paginator.pages(total: stories.count, pageSize: options.pageSize)
+        let shardRanges = ShardPlanner.shards(ids: ids, recordBytes: records.map(\.count), rule: request.shardRule)
+        let shardFiles = Parallel.map(shardRanges) { ShardFile.json(records: records[$0]) }
+        let shards = zip(shardRanges, shardFiles).map { range, bytes in
+            ShardEntry(first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
+        }
+        let manifest = ManifestPlanner.manifest(shards: shards, total: stories.count)
+
+        log("[5/5] Write \(request.output)")
+        let output = try OutputFolder(path: request.output)
+        do {
+            let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
+            let script = Asset(stem: "sitegen", ext: "js", text: theme.script)
+            let renderer = PageRenderer(
+                theme: theme, options: options, paths: paths,
+                styleHref: paths.base + style.file, scriptHref: paths.base + script.file)
+            let itemStories = stories.filter(\.hasItemPage)
+            try output.makeFolders(
+                ["assets", "s", "m/\(manifest.build)"] + (2...max(2, pages.count)).map { "page/\($0)" }
+                    + itemStories.map { "item/\($0.id)" })
+            try output.write(style.bytes, to: style.file)
+            try output.write(script.bytes, to: script.file)
+            try Parallel.forEach(Array(zip(shards, shardFiles))) { shard, bytes in
+                try output.write(bytes, to: SitePaths.shardFile(shard.name))
+            }
+            for part in manifest.parts {
+                try output.write(part.json(), to: SitePaths.manifestPartFile(build: manifest.build, index: part.index))
+            }
+            try Parallel.forEach(Array(pages.enumerated())) { index, range in
+                let number = index + 1
+                // Rows a page carries the shards of: its own, two pages above and four below
+                // (readers scroll down more than up). Constant, whatever the list's length.
+                let config = PageConfig(
+                    page: number, first: range.lowerBound, count: range.count, total: stories.count,
+                    pageSize: options.pageSize, base: paths.base, build: manifest.build, partRows: manifest.partRows,
+                    shards: ManifestPlanner.inlineEntries(
+                        for: range, in: shards, before: 2 * options.pageSize, after: 4 * options.pageSize))
+                let html = renderer.listPage(
+                    number: number, pageCount: pages.count, rows: range, total: stories.count, ids: ids,
+                    rowHTML: rowHTML, config: config)
+                try output.write(html, to: SitePaths.pageFile(number))
+            }
+            try Parallel.forEach(itemStories) { story in
+                try output.write(renderer.itemPage(story, row: rows), to: SitePaths.itemFile(story.id))
+            }
+            try output.commit()
+            return BuildReport(
+                sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
+                shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped)
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+}
+
+/// A stylesheet or script, named by its content so it can be cached forever.
+struct Asset {
+    let bytes: [UInt8]
+    let file: String
+
+    init(stem: String, ext: String, text: String) {
+        bytes = Array(text.utf8)
+        file = SitePaths.assetFile(stem, hash: String(ContentHash.hex(of: bytes).prefix(10)), ext: ext)
+    }
+}

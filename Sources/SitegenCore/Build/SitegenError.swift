@@ -1,0 +1,34 @@
+/// Every way a build can fail, each carrying where: the file, the line and column, the item id or
+/// the flag. `description` is the one line the command prints.
+public enum SitegenError: Error, Equatable, CustomStringConvertible {
+    /// A source file or folder could not be read.
+    case unreadable(path: String, reason: String)
+    /// A whole file is not the JSON it must be (an item-level fault is skipped instead, see `Skip`).
+    case invalidJSON(path: String, line: Int?, column: Int?, reason: String)
+    /// A field that the whole file depends on has the wrong shape (e.g. topstories.json not an array of ids).
+    case invalidField(path: String, field: String, reason: String)
+    /// A Mustache template does not parse.
+    case template(path: String, line: Int, column: Int, reason: String)
+    /// A flag's value is out of range.
+    case invalidOption(name: String, reason: String)
+    /// The output could not be written; the previous output is left as it was.
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read: \(reason)"
+        case .invalidJSON(let path, let line, let column, let reason):
+            let position = [line.map { ":\($0)" }, column.map { ":\($0)" }].compactMap { $0 }.joined()
+            return "\(path)\(position): invalid JSON: \(reason)"
+        case .invalidField(let path, let field, let reason):
+            return "\(path): field '\(field)': \(reason)"
+        case .template(let path, let line, let column, let reason):
+            return "\(path):\(line):\(column): template error: \(reason)"
+        case .invalidOption(let name, let reason):
+            return "--\(name): \(reason)"
+        case .writeFailed(let path, let reason):
+            return "\(path): cannot write: \(reason); the previous output was left as it was"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// One row of the list: a story that survived the source's filtering, in the shape every later
+/// step works with. Optional fields are nil when the source left them out or gave the wrong type.
+public struct Story: Sendable, Equatable {
+    public var id: Int
+    public var title: String
+    /// As given by the source; `SafeURL` decides at render time whether it may become a link.
+    public var url: String?
+    public var by: String?
+    /// Unix seconds.
+    public var time: Int?
+    public var score: Int?
+    public var descendants: Int?
+    /// HN's `text`: HTML, sanitized at render time by `HTMLSanitizer`.
+    public var text: String?
+
+    public init(
+        id: Int, title: String, url: String? = nil, by: String? = nil, time: Int? = nil,
+        score: Int? = nil, descendants: Int? = nil, text: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.url = url
+        self.by = by
+        self.time = time
+        self.score = score
+        self.descendants = descendants
+        self.text = text
+    }
+
+    /// A story gets its own page when it has text to show (Ask HN, Show HN posts).
+    public var hasItemPage: Bool {
+        guard let text else { return false }
+        return !text.isEmpty
+    }
+}

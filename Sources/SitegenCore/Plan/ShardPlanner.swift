@@ -1,0 +1,39 @@
+/// Splits the ranked rows into shards by `ShardRule`. Pure: ids and record sizes in, row ranges out.
+public enum ShardPlanner {
+    /// Consecutive, non-empty row ranges covering `0..<ids.count`.
+    public static func shards(ids: [Int], recordBytes: [Int], rule: ShardRule = .default) -> [Range<Int>] {
+        precondition(ids.count == recordBytes.count)
+        var result: [Range<Int>] = []
+        var start = 0
+        var bytes = 0
+        for i in ids.indices {
+            // Cut before a row that would push a non-empty shard past the byte cap.
+            if i > start && bytes + recordBytes[i] > rule.maxBytes {
+                result.append(start..<i)
+                start = i
+                bytes = 0
+            }
+            bytes += recordBytes[i]
+            let rows = i - start + 1
+            if rows >= rule.maxRows || (rows >= rule.minRows && isBoundary(ids[i], rule)) {
+                result.append(start..<(i + 1))
+                start = i + 1
+                bytes = 0
+            }
+        }
+        if start < ids.count { result.append(start..<ids.count) }
+        return result
+    }
+
+    static func isBoundary(_ id: Int, _ rule: ShardRule) -> Bool {
+        mix(UInt64(bitPattern: Int64(id))) % rule.boundaryDivisor == 0
+    }
+
+    /// SplitMix64's finalizer: spreads consecutive ids evenly, so boundaries don't cluster.
+    static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,24 @@
+/// Every URL the site links to, under the base URL. Pure, so templates, pages, shards and the
+/// manifest agree on one layout:
+///
+///     index.html            page 1            page/N/index.html   page N
+///     item/<id>/index.html  a story's text    s/<hash>.json        a shard
+///     m/<build>/<k>.json    manifest part k   assets/<name>.<hash>.<ext>
+public struct SitePaths: Sendable, Equatable {
+    /// Always ends in "/".
+    public let base: String
+
+    public init(base: String) {
+        self.base = base.hasSuffix("/") ? base : base + "/"
+    }
+
+    public func page(_ number: Int) -> String { base + Paginator.path(ofPage: number) }
+    public func item(_ id: Int) -> String { base + "item/\(id)/" }
+
+    /// Paths of files relative to the output folder.
+    public static func pageFile(_ number: Int) -> String { Paginator.path(ofPage: number) + "index.html" }
+    public static func itemFile(_ id: Int) -> String { "item/\(id)/index.html" }
+    public static func shardFile(_ name: String) -> String { "s/\(name).json" }
+    public static func manifestPartFile(build: String, index: Int) -> String { "m/\(build)/\(index).json" }
+    public static func assetFile(_ stem: String, hash: String, ext: String) -> String { "assets/\(stem).\(hash).\(ext)" }
+}

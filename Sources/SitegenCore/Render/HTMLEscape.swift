@@ -1,0 +1,30 @@
+/// Escaping for HTML text and attribute values, byte by byte over UTF-8: it runs for every field
+/// of every row, so it avoids per-Character work.
+public enum HTMLEscape {
+    public static func escape(_ string: String) -> String {
+        var s = string
+        return s.withUTF8 { bytes in
+            guard bytes.contains(where: needsEscape) else { return string }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            for byte in bytes { append(byte, to: &out) }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0
+    }
+
+    @inline(__always) static func append(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case 0x26: out.append(contentsOf: "&amp;".utf8)
+        case 0x3C: out.append(contentsOf: "&lt;".utf8)
+        case 0x3E: out.append(contentsOf: "&gt;".utf8)
+        case 0x22: out.append(contentsOf: "&quot;".utf8)
+        case 0x27: out.append(contentsOf: "&#39;".utf8)
+        case 0: out.append(contentsOf: "\u{FFFD}".utf8)  // NUL is a parse error in HTML
+        default: out.append(byte)
+        }
+    }
+}

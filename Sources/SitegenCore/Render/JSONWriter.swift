@@ -1,0 +1,43 @@
+/// A minimal JSON writer with a fixed key order, so the same records always give the same bytes
+/// (and so the same content hash). Escapes "<", ">" and "&" too, so its output is safe inside
+/// an HTML `<script type="application/json">` block.
+struct JSONWriter {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
+    mutating func int(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+
+    mutating func string(_ s: String) {
+        bytes.append(0x22)
+        var s = s
+        s.withUTF8 { utf8 in
+            for b in utf8 {
+                switch b {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                case 0x3C, 0x3E, 0x26, 0..<0x20: unicodeEscape(b)
+                default: bytes.append(b)
+                }
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    /// `"key":` followed by the value the caller writes next; a leading comma unless first.
+    mutating func key(_ k: String, first: Bool = false) {
+        if !first { bytes.append(0x2C) }
+        string(k)
+        bytes.append(0x3A)
+    }
+
+    private mutating func unicodeEscape(_ b: UInt8) {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+    }
+}

@@ -1,0 +1,49 @@
+/// Renders a story's row. The one renderer for a row: the same string goes into the static page
+/// and into the shard record the script inserts, so a row looks the same however it arrived.
+public struct RowRenderer: Sendable {
+    let theme: Theme
+    let paths: SitePaths
+
+    public init(theme: Theme, paths: SitePaths) {
+        self.theme = theme
+        self.paths = paths
+    }
+
+    /// The row's inner HTML (what goes inside its `<article>`), from `row.mustache`.
+    public func html(_ story: Story) -> String {
+        var html = theme.render("row", context(story))
+        while html.last?.isWhitespace == true { html.removeLast() }
+        return html
+    }
+
+    /// The values `row.mustache` (and `item.mustache`) see. Absent facts are absent keys, so
+    /// `{{#by}}…{{/by}}` sections simply vanish.
+    public func context(_ story: Story) -> [String: Any] {
+        var c: [String: Any] = ["id": story.id, "title": story.title, "base": paths.base]
+        let itemHref = story.hasItemPage ? paths.item(story.id) : nil
+        if let url = story.url.flatMap({ SafeURL.link($0) }) {
+            c["href"] = url
+            if let domain = SafeURL.domain(of: url) { c["domain"] = domain }
+        } else if let itemHref {
+            c["href"] = itemHref
+        }
+        if let itemHref { c["itemHref"] = itemHref }
+        if let score = story.score { c["points"] = score == 1 ? "1 point" : "\(score) points" }
+        if let by = story.by, !by.isEmpty { c["by"] = by }
+        if let time = story.time {
+            c["date"] = DateText.short(time)
+            c["datetime"] = DateText.iso(time)
+        }
+        if let n = story.descendants {
+            c["comments"] = n == 0 ? "discuss" : n == 1 ? "1 comment" : "\(n) comments"
+        }
+        return c
+    }
+
+    /// The row's `<article>`, as the feed pattern wants it. Built here and not in a template
+    /// because the script builds the very same element for rows it fills (see sitegen.js), and
+    /// the two must not drift apart.
+    public static func article(html: String, rank: Int, total: Int, id: Int) -> String {
+        "<article class=\"row\" aria-posinset=\"\(rank)\" aria-setsize=\"\(total)\" data-id=\"\(id)\" tabindex=\"0\">\(html)</article>"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A folder in the Hacker News API's shape, as a mirror of `/v0` would be:
+/// `topstories.json` (ranked ids) and `item/<id>.json` for each. A missing or unparsable item file
+/// is skipped and named; a missing or malformed `topstories.json` fails the build.
+public struct HNDirectorySource: StorySource {
+    public let path: String
+    public let list: String
+    public var name: String { path }
+
+    public init(path: String, list: String = "topstories") {
+        self.path = path
+        self.list = list
+    }
+
+    public func entries() async throws -> [SourceEntry] {
+        let listPath = (path as NSString).appendingPathComponent("\(list).json")
+        let listData = try JSONInput.read(listPath)
+        let ids: [Int]
+        do {
+            ids = try JSONDecoder().decode([Int].self, from: listData)
+        } catch {
+            if (try? JSONSerialization.jsonObject(with: listData, options: [.fragmentsAllowed])) != nil {
+                throw SitegenError.invalidField(path: listPath, field: "(top level)", reason: "must be an array of integer item ids")
+            }
+            throw JSONInput.invalid(listData, path: listPath, error: error)
+        }
+        var results = [SourceEntry?](repeating: nil, count: ids.count)
+        let root = path
+        let chunks = Swift.max(1, Swift.min(ids.count / 256, ProcessInfo.processInfo.activeProcessorCount * 4))
+        results.withUnsafeMutableBufferPointer { out in
+            nonisolated(unsafe) let out = out
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let decoder = JSONDecoder()
+                for i in (chunk * ids.count / chunks)..<((chunk + 1) * ids.count / chunks) {
+                    out[i] = Self.entry(id: ids[i], root: root, decoder: decoder)
+                }
+            }
+        }
+        return results.map { $0! }
+    }
+
+    private static func entry(id: Int, root: String, decoder: JSONDecoder) -> SourceEntry {
+        let relative = "item/\(id).json"
+        let location = (root as NSString).appendingPathComponent(relative)
+        guard let data = FileManager.default.contents(atPath: location) else {
+            return SourceEntry(location: location, content: .unreadable("missing file"))
+        }
+        do {
+            guard var item = try decoder.decode(RawItem?.self, from: data) else {
+                return SourceEntry(location: location, content: .null)
+            }
+            // The list names the id; an item file without one is still that item.
+            if item.isObject && item.id == nil { item.id = id }
+            return SourceEntry(location: location, content: .item(item))
+        } catch {
+            return SourceEntry(location: location, content: .unreadable("not valid JSON"))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Why an entry did not become a row.
+public enum SkipReason: String, Sendable, CaseIterable, Comparable {
+    case null
+    case malformed
+    case noID = "no id"
+    case deleted
+    case dead
+    case notAStory = "not a story"
+    case noTitle = "no title"
+    case duplicate = "duplicate id"
+
+    public static func < (a: SkipReason, b: SkipReason) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+public struct Skip: Sendable, Equatable {
+    public var reason: SkipReason
+    public var location: String
+    public var id: Int?
+    /// Extra words for malformed entries (the parser's message).
+    public var detail: String?
+}
+
+/// The one place that decides which entries become stories. Pure.
+public enum ItemFilter {
+    public static func stories(from entries: [SourceEntry]) -> (stories: [Story], skipped: [Skip]) {
+        var stories: [Story] = []
+        stories.reserveCapacity(entries.count)
+        var skipped: [Skip] = []
+        var seen = Set<Int>(minimumCapacity: entries.count)
+        for entry in entries {
+            switch judge(entry, seen: seen) {
+            case .success(let story):
+                seen.insert(story.id)
+                stories.append(story)
+            case .failure(let rejection):
+                skipped.append(rejection.skip)
+            }
+        }
+        return (stories, skipped)
+    }
+
+    private static func judge(_ entry: SourceEntry, seen: Set<Int>) -> Result<Story, Rejection> {
+        func skip(_ reason: SkipReason, id: Int? = nil, detail: String? = nil) -> Result<Story, Rejection> {
+            .failure(Rejection(skip: Skip(reason: reason, location: entry.location, id: id, detail: detail)))
+        }
+        let item: RawItem
+        switch entry.content {
+        case .null: return skip(.null)
+        case .unreadable(let why): return skip(.malformed, detail: why)
+        case .item(let raw): item = raw
+        }
+        guard item.isObject else { return skip(.malformed, detail: "not a JSON object") }
+        guard let id = item.id else { return skip(.noID) }
+        if item.deleted == true { return skip(.deleted, id: id) }
+        if item.dead == true { return skip(.dead, id: id) }
+        // A source without `type` (a hand-written JSON file) means stories; HN's jobs and polls are not.
+        if let type = item.type, type != "story" { return skip(.notAStory, id: id, detail: type) }
+        guard let title = item.title, title.contains(where: { !$0.isWhitespace }) else {
+            return skip(.noTitle, id: id)
+        }
+        if seen.contains(id) { return skip(.duplicate, id: id) }
+        return .success(
+            Story(
+                id: id, title: title, url: item.url, by: item.by, time: item.time,
+                score: item.score, descendants: item.descendants, text: item.text))
+    }
+
+    struct Rejection: Error { let skip: Skip }
+}

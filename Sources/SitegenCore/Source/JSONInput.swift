@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reading and decoding source files, with failures turned into `SitegenError`s that name the
+/// file, line and column. The only file in Source/ that touches the disk directly.
+enum JSONInput {
+    static func read(_ path: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw SitegenError.unreadable(path: path, reason: Self.reason(error))
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw invalid(data, path: path, error: error)
+        }
+    }
+
+    /// JSONDecoder's errors carry no position; JSONSerialization's say "around character N",
+    /// which is turned into a line and column here. Only runs on the failure path.
+    static func invalid(_ data: Data, path: String, error: Error) -> SitegenError {
+        if case DecodingError.typeMismatch(_, let context) = error {
+            let field = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined()
+            return .invalidField(path: path, field: field.isEmpty ? "(top level)" : field, reason: context.debugDescription)
+        }
+        var message = "not valid JSON"
+        var offset: Int?
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? message
+            message = text.hasSuffix(".") ? String(text.dropLast()) : text
+            if let range = text.range(of: "character "),
+                let n = Int(text[range.upperBound...].prefix(while: { $0.isNumber }))
+            {
+                offset = n
+            }
+        }
+        if data.isEmpty { message = "the file is empty" }
+        guard let offset else { return .invalidJSON(path: path, line: nil, column: nil, reason: message) }
+        let (line, column) = position(ofByte: offset, in: data)
+        return .invalidJSON(path: path, line: line, column: column, reason: message)
+    }
+
+    static func position(ofByte offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+}

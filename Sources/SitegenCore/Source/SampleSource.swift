@@ -1,0 +1,25 @@
+/// The sample that ships inside the binary: `sitegen build` with no `--source` builds it, offline,
+/// on a fresh machine. 300 stories plus a few entries every real feed has (a dead story, a deleted
+/// one, a job, a null), so the first build already shows what skipping looks like.
+public struct SampleSource: StorySource {
+    public var count: Int
+    public var seed: UInt64
+    public var name: String { "the embedded sample" }
+
+    public init(count: Int = 300, seed: UInt64 = 1) {
+        self.count = count
+        self.seed = seed
+    }
+
+    public func entries() async throws -> [SourceEntry] {
+        var contents: [SourceEntry.Content] = SampleGenerator(seed: seed).items(count: count).map { .item($0) }
+        if contents.count >= 40 {
+            // HN's lists carry these too; each is skipped and counted in the summary.
+            contents.insert(.item(RawItem(id: 45_999_001, title: "[dead]", dead: true)), at: 6)
+            contents.insert(.item(RawItem(id: 45_999_002, type: "job", title: "Sitegen (YC W26) is hiring")), at: 18)
+            contents.insert(.item(RawItem(id: 45_999_003, deleted: true)), at: 32)
+            contents.insert(.null, at: 39)
+        }
+        return contents.enumerated().map { SourceEntry(location: "sample entry \($0.offset + 1)", content: $0.element) }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import SitegenCore
+
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into the output folder.",
+        discussion: """
+            With no --source, builds the sample of 300 stories that ships inside sitegen.
+            A failed build leaves the previous output as it was.
+
+            Examples:
+              sitegen build
+              sitegen build --source data/v0 --page-size 50
+              sitegen build --source stories.jsonl --output dist --base-url /news/
+            """
+    )
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where the stories come from: a folder in the Hacker News API's shape (topstories.json, item/<id>.json), a .json file holding an array of items, or a .jsonl file with one item a line.",
+            valueName: "path"))
+    var source: String?
+
+    @Option(name: .long, help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))
+    var output: String = "Public"
+
+    @Option(name: .long, help: ArgumentHelp("Stories on each static page.", valueName: "n"))
+    var pageSize: Int = 30
+
+    @Option(name: .long, help: ArgumentHelp("The path the site is served under, e.g. /news/.", valueName: "path"))
+    var baseURL: String = "/"
+
+    @Option(name: .long, help: ArgumentHelp("The site's title, shown in the header and page titles.", valueName: "text"))
+    var title: String = "sitegen"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A folder whose layout/page/row/item.mustache and style.css replace the built-in theme's, file by file. Default: ./Templates when it exists.",
+            valueName: "dir"))
+    var templates: String?
+
+    @Flag(name: .long, help: "Print each step of the build.")
+    var verbose = false
+
+    func validate() throws {
+        guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1 (got \(pageSize))") }
+        guard baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
+            throw ValidationError("--base-url must start with / or http(s):// (got \(baseURL))")
+        }
+    }
+
+    func run() async throws {
+        let started = ContinuousClock.now
+        do {
+            let templatesFolder = templates ?? (FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil)
+            let request = BuildRequest(
+                source: try SourceLocator.source(for: source), output: output, templates: templatesFolder,
+                options: SiteOptions(pageSize: pageSize, baseURL: baseURL.hasSuffix("/") ? baseURL : baseURL + "/", title: title))
+            let verbose = self.verbose
+            let report = try await Build.run(request) { step in
+                if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }
+            }
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print(report.summary + String(format: " (%.2f s)", seconds))
+        } catch let error as SitegenError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
