@@ -1,5 +1,148 @@
-// sitegen's prefetcher: filled in by the browser-prefetcher issue.
-(function () {
-  'use strict';
-  if (!('IntersectionObserver' in window) || !window.fetch) return;
+// sitegen.js: the web form of UITableViewDataSourcePrefetching.
+// The static page holds its own rows. This script makes the rest of the list exist as
+// placeholder rows of the same fixed height (the whole-length list), fetches the shards of rows
+// coming near the viewport (prefetchRowsAt) and aborts those the reader scrolls away from
+// before they arrive (cancelPrefetchingForRowsAt). It reads the page's
+// <script type="application/json" id="sitegen-config"> block; docs/browser.md explains it all.
+// sitegen serves it minified (ScriptMinifier.swift strips comments and spaces, keeps names);
+// the test suite holds that to 1.5 KB gzipped, hence the terse style. Names used throughout:
+//   c     the page's config            lo, hi  the rows in the document
+//   shard row → its shard entry [first, count, name, bytes], for rows whose entry is known
+//   busy  shard name → what cancels it: its request's AbortController, or its retry's timer
+//   tries shard name → failures so far
+(() => {
+  const max = Math.max, min = Math.min, h = history, O = self.IntersectionObserver;
+  const el = document.querySelector('#sitegen-config'), feed = document.querySelector('[role=feed]');
+  const first = feed && feed.firstElementChild;
+  // Feature-detect first: without these the static pages and their pager are the site.
+  if (!el || !first || !O) return;
+  // Lookahead, in viewport heights. One screen covers a 150 ms round trip at reading speed;
+  // readers on Save-Data or 2g pay for every byte, so they get a quarter of one.
+  // Rows appear without a fade-in, so there is no motion for prefers-reduced-motion to stop.
+  const c = JSON.parse(el.textContent), total = c.total, size = c.pageSize, net = navigator.connection || {},
+    ahead = net.saveData || /2g/.test(net.effectiveType) ? .25 : 1, rowH = first.offsetHeight;
+  // Rows exist only in a window of 10,000 around the landing page, so a million-row list stays
+  // light and under the browser's maximum element height; the pager reaches the rest. The
+  // stylesheet gives rows content-visibility:auto, so off-screen rows cost no rendering.
+  let lo = max(0, c.first - 5e3), hi = min(total, lo + 1e4);
+  // sitegen keeps the lines of the site's strategy (--strategy) and drops the others'.
+  // #if batch
+  // Batch (seed 000's approach 2) starts with the static page alone and grows at the bottom.
+  lo = c.first, hi = c.first + c.count;
+  // #endif
+  // A row's state lives on its element: filled (data-id), in flight or not asked (aria-busy),
+  // or given up (neither). Nothing else is kept per row.
+  let tries = {}, lastY, lastT, speed = 0, settle = 0, later;
+  const shard = {}, parts = {}, busy = {},
+    learn = s => { for (let r = s[0]; r < s[0] + s[1]; r++) shard[r] = s },
+    row = r => feed.children[r - lo],
+    pageOf = r => 1 + (r / size | 0),
+    url = r => c.base + (r < size ? '' : `page/${pageOf(r)}/`),
+    // How far the viewport's top is below the feed's top.
+    at = () => -feed.getBoundingClientRect().top,
+    get = (u, o) => fetch(c.base + u + '.json', o).then(x => { if (!x.ok) throw x; return x.json() }),
+    io = new O(() => update(), { rootMargin: ahead * 100 + '% 0px' });
+  c.shards.forEach(learn);
+
+  // Placeholder rows: the element a static row is, but busy and empty. Every 16th is watched,
+  // so rows coming within the lookahead wake `update`.
+  const make = (f, t, where) => {
+    let s = '';
+    for (let r = f; r < t; r++) s += `<article class=row aria-busy=true aria-posinset=${r + 1} aria-setsize=${total} tabindex=0></article>`;
+    feed.insertAdjacentHTML(where, s);
+    for (let r = f; r < t; r += 16) io.observe(row(r));
+  };
+
+  // One request per shard. Filling touches only its rows, and makes each the very element the
+  // static page has. A failure (404, 5xx, offline, bad JSON) is retried after .5, 1 and 2 s.
+  const load = s => {
+    const n = s[2], ctl = busy[n] = new AbortController;
+    get('s/' + n, ctl).then(j => {
+      j.items.forEach((it, i) => {
+        const e = row(s[0] + i);
+        if (!e || e.dataset.id) return;
+        e.innerHTML = it.html;
+        e.dataset.id = it.id;
+        e.ariaBusy = null;
+      });
+      delete busy[n];
+      update();
+    }, () => {
+      if (busy[n] != ctl) return;
+      const t = setTimeout(() => { delete busy[n]; update() }, 250 << (tries[n] = -~tries[n]));
+      busy[n] = { abort: () => clearTimeout(t) };
+    });
+  };
+
+  // prefetchRowsAt and cancelPrefetchingForRowsAt in one pass. All rows are one height, so the
+  // rows near the viewport are arithmetic; their shards are fetched nearest first, and what
+  // is in flight for rows no longer near is cancelled.
+  const update = () => {
+    const y = at(), vh = innerHeight, m = ahead * vh, mid = lo + (y + vh / 2) / rowH, want = {}, list = [];
+    if (settle > Date.now()) return;
+    // Look further in the direction of a fling: half a second of travel. (`| 0` rounds toward
+    // zero, not down: off by one row above the feed, where the bound is clamped anyway.)
+    let a = max(lo, lo + ((y - m + min(0, speed / 2)) / rowH | 0));
+    let b = min(hi, lo + ((y + vh + m + max(0, speed / 2)) / rowH | 0) + 1);
+    // #if all
+    // All (seed 000's approach 1): every row in the document is wanted at once.
+    a = lo, b = hi;
+    // #endif
+    for (; a < b; a++) {
+      const e = row(a), s = shard[a], k = a / c.partRows | 0;
+      if (!e.ariaBusy) continue;
+      // A row whose manifest part is not here asks for it, once.
+      if (!s && !parts[k]) parts[k] = get(`m/${c.build}/${k}`).then(m => m.shards.forEach(learn), () => parts[k] = 2).then(update);
+      // Never an endless spinner: a row whose part or shard gave up links to its static page.
+      if (s ? tries[s[2]] > 3 : parts[k] > 1) {
+        e.ariaBusy = null;
+        e.innerHTML = `<a class=failed href=${url(a)}>Couldn’t load — open page ${pageOf(a)}</a>`;
+      } else if (s && !want[s[2]]) list.push(want[s[2]] = s);
+    }
+    for (const n in busy) want[n] || (busy[n].abort(), delete busy[n]);
+    list.sort((p, q) => (p[0] - mid) ** 2 - (q[0] - mid) ** 2);
+    for (const s of list) busy[s[2]] || load(s);
+    // #if batch
+    // Batch: the next page's rows once the reader reaches the bottom, and not before.
+    if (hi < total && !list.length && y + vh >= (hi - lo) * rowH) {
+      make(hi, hi = min(total, hi + size), 'beforeend');
+      update();
+    }
+    // #endif
+  };
+
+  make(lo, c.first, 'afterbegin');
+  make(c.first + c.count, hi, 'beforeend');
+  // Land on this page's rows (or, coming back, on the row the reader left), not on the
+  // placeholder rows above them. The URL follows the reading position (debounced: browsers
+  // throttle pages that call replaceState every frame), so reload, share and back land there.
+  h.scrollRestoration = 'manual';
+  // The history entry keeps the row at the top, fractional, so the offset within it survives.
+  const follow = () => {
+    const r = lo + at() / rowH;
+    h.replaceState({ r: r }, '', url(max(lo, min(hi - 1, r | 0))));
+  };
+  scrollBy(0, (min(max((h.state || { r: c.first }).r, lo), hi) - lo) * rowH - at());
+  lastY = scrollY;
+  lastT = Date.now();
+  addEventListener('scroll', () => {
+    const now = Date.now(), dy = scrollY - lastY;
+    // A move of more than three screens at once is a jump (scrollbar drag, a link): ask for
+    // nothing until it rests, so the shards of rows passed over are never downloaded.
+    if (dy * dy > 9 * innerHeight ** 2) settle = now + 99, speed = 0, setTimeout(update, 120);
+    else speed = dy * 1e3 / max(1, now - lastT);
+    lastY = scrollY, lastT = now;
+    update();
+    clearTimeout(later);
+    later = setTimeout(follow, 150);
+  });
+  addEventListener('pagehide', follow);
+  // Back online: rows that gave up are asked for again.
+  addEventListener('online', () => {
+    tries = {};
+    for (const k in parts) parts[k] > 1 && delete parts[k];
+    for (const e of feed.children) e.dataset.id || (e.ariaBusy = true, e.innerHTML = '');
+    update();
+  });
+  update();
 })();

@@ -39,6 +39,13 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "How the browser loads rows beyond the static page: prefetch (rows near the viewport, cancelled when passed over), batch (the next page when the reader reaches the bottom) or all (everything at once).",
+            valueName: "prefetch|batch|all"))
+    var strategy: LoadingStrategy = .prefetch
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "A folder whose layout/page/row/item.mustache and style.css replace the built-in theme's, file by file. Default: ./Templates when it exists.",
             valueName: "dir"))
     var templates: String?
@@ -59,7 +66,7 @@ struct BuildCommand: AsyncParsableCommand {
             let templatesFolder = templates ?? (FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil)
             let request = BuildRequest(
                 source: try SourceLocator.source(for: source), output: output, templates: templatesFolder,
-                options: SiteOptions(pageSize: pageSize, baseURL: baseURL.hasSuffix("/") ? baseURL : baseURL + "/", title: title))
+                options: SiteOptions(pageSize: pageSize, baseURL: baseURL.hasSuffix("/") ? baseURL : baseURL + "/", title: title, strategy: strategy))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in
                 if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }
@@ -73,3 +80,5 @@ struct BuildCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension LoadingStrategy: ExpressibleByArgument {}

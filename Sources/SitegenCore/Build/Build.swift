@@ -59,7 +59,7 @@ public enum Build {
         let output = try OutputFolder(path: request.output)
         do {
             let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
-            let script = Asset(stem: "sitegen", ext: "js", text: theme.script)
+            let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
             let renderer = PageRenderer(
                 theme: theme, options: options, paths: paths,
                 styleHref: paths.base + style.file, scriptHref: paths.base + script.file)
@@ -82,6 +82,7 @@ public enum Build {
                 let config = PageConfig(
                     page: number, first: range.lowerBound, count: range.count, total: stories.count,
                     pageSize: options.pageSize, base: paths.base, build: manifest.build, partRows: manifest.partRows,
+                    strategy: options.strategy,
                     shards: ManifestPlanner.inlineEntries(
                         for: range, in: shards, before: 2 * options.pageSize, after: 4 * options.pageSize))
                 let html = renderer.listPage(

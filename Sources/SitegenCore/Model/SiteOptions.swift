@@ -5,10 +5,23 @@ public struct SiteOptions: Sendable, Equatable {
     /// Path (or absolute URL) the site is served under, always ending in "/".
     public var baseURL: String
     public var title: String
+    public var strategy: LoadingStrategy
 
-    public init(pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen") {
+    public init(pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen", strategy: LoadingStrategy = .prefetch) {
         self.pageSize = pageSize
         self.baseURL = baseURL
         self.title = title
+        self.strategy = strategy
     }
+}
+
+/// How the script loads rows beyond the static page: the three approaches the seed articles
+/// compare. The pages and shards are the same for all three; only the script's behaviour differs.
+public enum LoadingStrategy: String, Sendable, CaseIterable {
+    /// Rows near the viewport are fetched before they are needed and cancelled when passed over.
+    case prefetch
+    /// The next page's rows are fetched when the reader reaches the bottom (infinite scroll).
+    case batch
+    /// Every row of the list is fetched at once, on load.
+    case all
 }

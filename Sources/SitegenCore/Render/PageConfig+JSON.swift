@@ -10,6 +10,7 @@ struct PageConfig {
     var base: String
     var build: String
     var partRows: Int
+    var strategy: LoadingStrategy
     var shards: [ShardEntry]
 
     func json() -> String {
@@ -30,6 +31,8 @@ struct PageConfig {
         w.string(build)
         w.raw(",\"partRows\":")
         w.int(partRows)
+        w.raw(",\"strategy\":")
+        w.string(strategy.rawValue)
         w.raw(",\"shards\":")
         shards.write(to: &w)
         w.raw("}")
