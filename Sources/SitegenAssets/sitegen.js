@@ -24,11 +24,12 @@
   // Rows exist only in a window of 10,000 around the landing page, so a million-row list stays
   // light and under the browser's maximum element height; the pager reaches the rest. The
   // stylesheet gives rows content-visibility:auto, so off-screen rows cost no rendering.
-  let lo = max(0, c.first - 5e3), hi = min(total, lo + 1e4);
   // sitegen keeps the lines of the site's strategy (--strategy) and drops the others'.
   // #if batch
   // Batch (seed 000's approach 2) starts with the static page alone and grows at the bottom.
-  lo = c.first, hi = c.first + c.count;
+  let lo = c.first, hi = c.first + c.count;
+  // #else
+  let lo = max(0, c.first - 5e3), hi = min(total, lo + 1e4);
   // #endif
   // A row's state lives on its element: filled (data-id), in flight or not asked (aria-busy),
   // or given up (neither). Nothing else is kept per row.
@@ -111,8 +112,11 @@
     // #endif
   };
 
+  // #if batch
+  // #else
   make(lo, c.first, 'afterbegin');
   make(c.first + c.count, hi, 'beforeend');
+  // #endif
   // Land on this page's rows (or, coming back, on the row the reader left), not on the
   // placeholder rows above them. The URL follows the reading position (debounced: browsers
   // throttle pages that call replaceState every frame), so reload, share and back land there.

@@ -8,8 +8,9 @@ import Foundation
 /// - regular expression literals only after `(`, `,`, `=`, `:`, `?`, `!`, `&`, `|` or `;`.
 /// The tests run the served script through `node --check` and every browser test uses it.
 public enum ScriptMinifier {
-    /// Lines between `// #if NAME` and `// #endif` are kept only when NAME is in `features`,
-    /// so a site ships the code of its loading strategy and not the others'.
+    /// Lines between `// #if NAME` and `// #else` or `// #endif` are kept only when NAME is in
+    /// `features` (those after `// #else` only when it is not), so a site ships the code of its
+    /// loading strategy and not the others'.
     public static func minify(_ source: String, features: Set<String> = []) -> String {
         let tokens = Token.scan(select(source, features: features))
         let names = renaming(tokens)
@@ -35,15 +36,19 @@ public enum ScriptMinifier {
     }
 
     static func select(_ source: String, features: Set<String>) -> String {
-        var keep = [true]
+        // One entry per open `#if`: is its parent kept, and does its condition hold.
+        var stack: [(parent: Bool, holds: Bool)] = []
+        var keep: Bool { stack.last.map { $0.parent && $0.holds } ?? true }
         var lines: [Substring] = []
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             let code = line.trimmingCharacters(in: .whitespaces)
             if code.hasPrefix("// #if ") {
-                keep.append(keep.last! && features.contains(String(code.dropFirst(7))))
+                stack.append((keep, features.contains(String(code.dropFirst(7)))))
+            } else if code == "// #else", let last = stack.popLast() {
+                stack.append((last.parent, !last.holds))
             } else if code == "// #endif" {
-                keep.removeLast()
-            } else if keep.last! {
+                _ = stack.popLast()
+            } else if keep {
                 lines.append(line)
             }
         }
