@@ -13,17 +13,17 @@
 (() => {
   const max = Math.max, min = Math.min, h = history, O = self.IntersectionObserver;
   const el = document.querySelector('#sitegen-config'), feed = document.querySelector('[role=feed]');
-  const first = feed && feed.firstElementChild;
   // Feature-detect first: without these the static pages and their pager are the site.
-  if (!el || !first || !O) return;
+  const first = el && feed.firstElementChild;
+  if (!first || !O) return;
   // Lookahead, in viewport heights. One screen covers a 150 ms round trip at reading speed;
   // readers on Save-Data or 2g pay for every byte, so they get a quarter of one.
   // Rows appear without a fade-in, so there is no motion for prefers-reduced-motion to stop.
   const c = JSON.parse(el.textContent), total = c.total, size = c.pageSize, net = navigator.connection || {},
-    ahead = net.saveData || /2g/.test(net.effectiveType) ? .25 : 1, rowH = first.offsetHeight;
+    ahead = net.saveData || /2g/.test(net.effectiveType) ? .25 : 1, rowH = first.getBoundingClientRect().height;
   // Rows exist only in a window of 10,000 around the landing page, so a million-row list stays
-  // light and under the browser's maximum element height; the pager reaches the rest. The
-  // stylesheet gives rows content-visibility:auto, so off-screen rows cost no rendering.
+  // light (empty fixed-height boxes lay out fast) and under the browser's maximum element
+  // height; the pager reaches the rest.
   // sitegen keeps the lines of the site's strategy (--strategy) and drops the others'.
   // #if batch
   // Batch (seed 000's approach 2) starts with the static page alone and grows at the bottom.
@@ -41,8 +41,8 @@
     url = r => c.base + (r < size ? '' : `page/${pageOf(r)}/`),
     // How far the viewport's top is below the feed's top.
     at = () => -feed.getBoundingClientRect().top,
-    get = (u, o) => fetch(c.base + u + '.json', o).then(x => { if (!x.ok) throw x; return x.json() }),
-    io = new O(() => update(), { rootMargin: ahead * 100 + '% 0px' });
+    get = (u, o) => fetch(c.base + u + '.json', o).then(x => x.ok ? x.json() : Promise.reject()),
+    io = new O(() => update(), { rootMargin: ahead * 100 + '%' });
   c.shards.forEach(learn);
 
   // Placeholder rows: the element a static row is, but busy and empty. Every 16th is watched,
@@ -55,7 +55,8 @@
   };
 
   // One request per shard. Filling touches only its rows, and makes each the very element the
-  // static page has. A failure (404, 5xx, offline, bad JSON) is retried after .5, 1 and 2 s.
+  // static page has. A failure (404, 5xx, offline, bad JSON) is retried after .25, .5 and 1 s;
+  // 2 s after the fourth, its rows give up (see update).
   const load = s => {
     const n = s[2], ctl = busy[n] = new AbortController;
     get('s/' + n, ctl).then(j => {
@@ -70,7 +71,7 @@
       update();
     }, () => {
       if (busy[n] != ctl) return;
-      const t = setTimeout(() => { delete busy[n]; update() }, 250 << (tries[n] = -~tries[n]));
+      const t = setTimeout(() => { delete busy[n]; update() }, 125 << (tries[n] = -~tries[n]));
       busy[n] = { abort: () => clearTimeout(t) };
     });
   };
@@ -81,13 +82,16 @@
   const update = () => {
     const y = at(), vh = innerHeight, m = ahead * vh, mid = lo + (y + vh / 2) / rowH, want = {}, list = [];
     if (settle > Date.now()) return;
-    // Look further in the direction of a fling: half a second of travel. (`| 0` rounds toward
-    // zero, not down: off by one row above the feed, where the bound is clamped anyway.)
-    let a = max(lo, lo + ((y - m + min(0, speed / 2)) / rowH | 0));
-    let b = min(hi, lo + ((y + vh + m + max(0, speed / 2)) / rowH | 0) + 1);
-    // #if all
-    // All (seed 000's approach 1): every row in the document is wanted at once.
-    a = lo, b = hi;
+    // #if all batch
+    // All (seed 000's approach 1) wants every row at once; batch, every row of the pages it
+    // has added (it adds one when the reader reaches the bottom, below).
+    let a = lo, b = hi;
+    // #else
+    // Twice as far below as above (readers mostly scroll down), and further in the direction
+    // of a fling: a second of travel. (`| 0` rounds toward zero, not down: off by one row
+    // above the feed, where the bound is clamped anyway.)
+    let a = max(lo, lo + ((y - m + min(0, speed)) / rowH | 0));
+    let b = min(hi, lo + ((y + vh + 2 * m + max(0, speed)) / rowH | 0) + 1);
     // #endif
     for (; a < b; a++) {
       const e = row(a), s = shard[a], k = a / c.partRows | 0;
@@ -100,9 +104,13 @@
         e.innerHTML = `<a class=failed href=${url(a)}>Couldn’t load — open page ${pageOf(a)}</a>`;
       } else if (s && !want[s[2]]) list.push(want[s[2]] = s);
     }
-    for (const n in busy) want[n] || (busy[n].abort(), delete busy[n]);
+    // Cancel what is no longer wanted; count what still is.
+    let n = 0;
+    for (const k in busy) want[k] ? n++ : (busy[k].abort(), delete busy[k]);
+    // Nearest first, three at a time: on a slow link parallel requests share it and all arrive
+    // late, and the nearest rows should have it first.
     list.sort((p, q) => (p[0] - mid) ** 2 - (q[0] - mid) ** 2);
-    for (const s of list) busy[s[2]] || load(s);
+    for (const s of list) busy[s[2]] || n > 2 || load(s, n++);
     // #if batch
     // Batch: the next page's rows once the reader reaches the bottom, and not before.
     if (hi < total && !list.length && y + vh >= (hi - lo) * rowH) {
@@ -117,16 +125,18 @@
   make(lo, c.first, 'afterbegin');
   make(c.first + c.count, hi, 'beforeend');
   // #endif
-  // Land on this page's rows (or, coming back, on the row the reader left), not on the
-  // placeholder rows above them. The URL follows the reading position (debounced: browsers
-  // throttle pages that call replaceState every frame), so reload, share and back land there.
+  // Land where the reader was: coming back (reload, back), on the row they left; landing on
+  // page N, on its rows, exactly where they were before the rows above existed. That scroll
+  // must equal the inserted height to the pixel, with no layout read in between: then
+  // Chromium sees no layout shift (any other scroll there counts as one).
   h.scrollRestoration = 'manual';
   // The history entry keeps the row at the top, fractional, so the offset within it survives.
   const follow = () => {
     const r = lo + at() / rowH;
     h.replaceState({ r: r }, '', url(max(lo, min(hi - 1, r | 0))));
   };
-  scrollBy(0, (min(max((h.state || { r: c.first }).r, lo), hi) - lo) * rowH - at());
+  const st = h.state;
+  scrollBy(0, st ? (min(max(st.r, lo), hi) - lo) * rowH - at() : (c.first - lo) * rowH);
   lastY = scrollY;
   lastT = Date.now();
   addEventListener('scroll', () => {

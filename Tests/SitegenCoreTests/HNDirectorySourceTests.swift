@@ -31,7 +31,7 @@ struct HNDirectorySourceTests {
     @Test("many items (read in parallel chunks) keep the list's order")
     func manyItemsOrder() async throws {
         try await withTemporaryFolder { folder in
-            let ids = Array((1...1500).reversed())
+            let ids = Array((1...1100).reversed())
             try folder.write("[" + ids.map(String.init).joined(separator: ",") + "]", to: "topstories.json")
             for id in ids { try folder.write(#"{"id":\#(id),"title":"S\#(id)"}"#, to: "item/\(id).json") }
             let entries = try await HNDirectorySource(path: folder.path).entries()

@@ -65,7 +65,7 @@ public enum Build {
                 styleHref: paths.base + style.file, scriptHref: paths.base + script.file)
             let itemStories = stories.filter(\.hasItemPage)
             try output.makeFolders(
-                ["assets", "s", "m/\(manifest.build)"] + (2...max(2, pages.count)).map { "page/\($0)" }
+                ["assets", "s", "m/\(manifest.build)"] + pages.indices.dropFirst().map { "page/\($0 + 1)" }
                     + itemStories.map { "item/\($0.id)" })
             try output.write(style.bytes, to: style.file)
             try output.write(script.bytes, to: script.file)

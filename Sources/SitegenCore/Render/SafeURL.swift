@@ -1,7 +1,7 @@
 /// The one gate a URL passes before it becomes an `href`.
 public enum SafeURL {
     /// The URL, trimmed, if it may be a link: an absolute http(s) URL with a host, or (when
-    /// `allowRelative`) a path, query or fragment reference. Anything else (`javascript:`,
+    /// `allowRelative`) a path, query or fragment reference (not "//host"). Anything else (`javascript:`,
     /// `data:`, `vbscript:`, control characters, spaces, backslashes) gives nil, and the story
     /// keeps its row without the link.
     public static func link(_ raw: String, allowRelative: Bool = true) -> String? {
@@ -18,13 +18,14 @@ public enum SafeURL {
             guard rest.starts(with: "//".utf8), let host = host(of: url), !host.isEmpty else { return nil }
             return url
         }
-        guard allowRelative else { return nil }
+        // "//host/path" borrows the page's scheme but leaves the site: not a relative link.
+        guard allowRelative, !url.hasPrefix("//") else { return nil }
         return url
     }
 
     /// "example.com" for "https://www.example.com/a", nil when there is no host.
     public static func domain(of url: String) -> String? {
-        guard let host = host(of: url)?.lowercased(), !host.isEmpty else { return nil }
+        guard scheme(of: url) != nil, let host = host(of: url)?.lowercased(), !host.isEmpty else { return nil }
         return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
     }
 

@@ -8,9 +8,9 @@ import Foundation
 /// - regular expression literals only after `(`, `,`, `=`, `:`, `?`, `!`, `&`, `|` or `;`.
 /// The tests run the served script through `node --check` and every browser test uses it.
 public enum ScriptMinifier {
-    /// Lines between `// #if NAME` and `// #else` or `// #endif` are kept only when NAME is in
-    /// `features` (those after `// #else` only when it is not), so a site ships the code of its
-    /// loading strategy and not the others'.
+    /// Lines between `// #if NAME…` and `// #else` or `// #endif` are kept only when one of the
+    /// NAMEs is in `features` (those after `// #else` only when none is), so a site ships the
+    /// code of its loading strategy and not the others'.
     public static func minify(_ source: String, features: Set<String> = []) -> String {
         let tokens = Token.scan(select(source, features: features))
         let names = renaming(tokens)
@@ -43,7 +43,8 @@ public enum ScriptMinifier {
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             let code = line.trimmingCharacters(in: .whitespaces)
             if code.hasPrefix("// #if ") {
-                stack.append((keep, features.contains(String(code.dropFirst(7)))))
+                let names = code.dropFirst(7).split(separator: " ").map(String.init)
+                stack.append((keep, names.contains(where: features.contains)))
             } else if code == "// #else", let last = stack.popLast() {
                 stack.append((last.parent, !last.holds))
             } else if code == "// #endif" {

@@ -22,7 +22,11 @@ enum JSONInput {
     /// JSONDecoder's errors carry no position; JSONSerialization's say "around character N",
     /// which is turned into a line and column here. Only runs on the failure path.
     static func invalid(_ data: Data, path: String, error: Error) -> SitegenError {
-        if case DecodingError.typeMismatch(_, let context) = error {
+        // A well-formed file of the wrong shape (`null`, `5`, an object where an array belongs).
+        var shape: DecodingError.Context?
+        if case DecodingError.typeMismatch(_, let context) = error { shape = context }
+        if case DecodingError.valueNotFound(_, let context) = error { shape = context }
+        if let context = shape {
             let field = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined()
             return .invalidField(path: path, field: field.isEmpty ? "(top level)" : field, reason: context.debugDescription)
         }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import SitegenCore
+
+@Suite("JSON output: JSONWriter, StoryRecord, ShardFile, manifest parts")
+struct JSONOutputTests {
+    static let tricky = "quote \" backslash \\ newline \n tab \t cr \r bell \u{7} <script>&</script> é 🎉 \u{2028}"
+
+    @Test("strings round-trip through Foundation's parser, with < > & written as \\u escapes")
+    func writerStrings() throws {
+        var w = JSONWriter()
+        w.raw("{")
+        w.key("s", first: true)
+        w.string(Self.tricky)
+        w.key("n")
+        w.int(-42)
+        w.raw("}")
+        let text = String(decoding: w.bytes, as: UTF8.self)
+        let object = try jsonObject(try parseJSON(w.bytes))
+        #expect(object["s"] as? String == Self.tricky)
+        #expect(try jsonInt(object["n"]) == -42)
+        #expect(text.contains(#"\u003c"#) && text.contains(#"\u003e"#) && text.contains(#"\u0026"#))
+        #expect(!text.contains("<") && !text.contains(">") && !text.contains("&"))
+        #expect(!text.contains("\n") && !text.contains("\u{7}"))
+    }
+
+    @Test("a story record is its id and its row's html: no repeated fields, no rank")
+    func storyRecord() throws {
+        let story = Story.fixture(
+            id: 99, title: "<Title> & \"more\"", url: "https://e.com/?a=1&b=2", by: "pg", time: 1_700_000_000, score: 5,
+            descendants: 2, text: "ignored here")
+        let bytes = StoryRecord.json(story, html: "<h2>row</h2>")
+        let object = try jsonObject(try parseJSON(bytes))
+        #expect(Set(object.keys) == ["id", "html"])
+        #expect(try jsonInt(object["id"]) == 99)
+        #expect(object["html"] as? String == "<h2>row</h2>")
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("<"))
+        #expect(text.contains(#"\u003ch2\u003e"#))
+    }
+
+    @Test("a story's unsafe url never reaches its record")
+    func sparseRecord() throws {
+        let story = Story.fixture(id: 1, title: "T", url: "javascript:alert(1)")
+        let html = RowRenderer(theme: try Theme.builtIn(), paths: SitePaths(base: "/")).html(story)
+        let bytes = StoryRecord.json(story, html: html)
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("javascript"))
+    }
+
+    @Test("the same story always gives the same bytes")
+    func recordDeterministic() {
+        let story = Story.fixture(id: 3, title: "T", url: "https://e.com", by: "a", time: 1, score: 2, descendants: 3)
+        #expect(StoryRecord.json(story, html: "x") == StoryRecord.json(story, html: "x"))
+    }
+
+    @Test("a shard file is {v:1, items:[records in order]}")
+    func shardFile() throws {
+        let records = (1...3).map { StoryRecord.json(Story.fixture(id: $0, title: "S\($0)"), html: "<p>\($0)</p>") }
+        let bytes = ShardFile.json(records: records[...])
+        let object = try jsonObject(try parseJSON(bytes))
+        #expect(Set(object.keys) == ["v", "items"])
+        #expect(try jsonInt(object["v"]) == 1)
+        let items = try jsonArray(object["items"]).map { try jsonObject($0) }
+        #expect(try items.map { try jsonInt($0["id"]) } == [1, 2, 3])
+        #expect(items.map { $0["html"] as? String } == ["<p>1</p>", "<p>2</p>", "<p>3</p>"])
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("<"))
+        let empty = try jsonObject(try parseJSON(ShardFile.json(records: [][...])))
+        #expect(try jsonArray(empty["items"]).isEmpty)
+    }
+
+    @Test("a manifest part is {v, first, count, shards: [[first, count, name, bytes]]}")
+    func manifestPart() throws {
+        let part = ManifestPart(
+            index: 2, rows: 2048..<3072,
+            shards: [
+                ShardEntry(first: 2040, count: 20, name: "00ff", bytes: 1234),
+                ShardEntry(first: 2060, count: 1012, name: "abcd", bytes: 99),
+            ])
+        let object = try jsonObject(try parseJSON(part.json()))
+        #expect(try jsonInt(object["v"]) == 1)
+        #expect(try jsonInt(object["first"]) == 2048)
+        #expect(try jsonInt(object["count"]) == 1024)
+        let shards = try jsonArray(object["shards"]).map { try WireShard($0) }
+        #expect(shards.map(\.first) == [2040, 2060])
+        #expect(shards.map(\.count) == [20, 1012])
+        #expect(shards.map(\.name) == ["00ff", "abcd"])
+        #expect(shards.map(\.bytes) == [1234, 99])
+    }
+}

@@ -1,0 +1,122 @@
+import Testing
+
+@testable import SitegenCore
+
+@Suite("RowRenderer")
+struct RowRendererTests {
+    static func renderer(base: String = "/") throws -> RowRenderer {
+        RowRenderer(theme: try Theme.builtIn(), paths: SitePaths(base: base))
+    }
+
+    @Test("hostile title, author and url come out escaped, never as raw markup")
+    func escapesEverything() throws {
+        let story = Story.fixture(
+            id: 7, title: #"<script>alert("t")</script> & 'q'"#, url: #"https://example.com/?a=1&b="2"<script>"#,
+            by: "<script>x</script>\"&'")
+        let html = try Self.renderer().html(story)
+        #expect(!html.contains("<script"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &amp; &#39;q&#39;"))
+        #expect(html.contains("&lt;script&gt;x&lt;/script&gt;&quot;&amp;&#39;"))
+        #expect(html.contains(#"href="https://example.com/?a=1&amp;b=&quot;2&quot;&lt;script&gt;""#))
+        // Every attribute value stays inside its quotes: no stray quote characters at all.
+        let links = HTMLScan.openingTags("a", in: html)
+        #expect(links.count == 1)
+        #expect(links.first?.keys.sorted() == ["href"])
+    }
+
+    @Test("the context holds the raw values; escaping is the template's job")
+    func contextIsRaw() throws {
+        let story = Story.fixture(id: 7, title: "<b>&", url: "https://www.example.com/x", by: "pg")
+        let c = try Self.renderer().context(story)
+        #expect(c["title"] as? String == "<b>&")
+        #expect(c["href"] as? String == "https://www.example.com/x")
+        #expect(c["domain"] as? String == "example.com")
+        #expect(c["by"] as? String == "pg")
+        #expect(c["id"] as? Int == 7)
+        #expect(c["itemHref"] == nil)
+    }
+
+    @Test("a text-only story's title links to its item page")
+    func textOnlyLinksToItem() throws {
+        let story = Story.fixture(id: 1234, title: "Ask HN: Why?", text: "<p>Because")
+        let renderer = try Self.renderer()
+        let c = renderer.context(story)
+        #expect(c["href"] as? String == "/item/1234/")
+        #expect(c["itemHref"] as? String == "/item/1234/")
+        #expect(c["domain"] == nil)
+        let html = renderer.html(story)
+        #expect(html.contains(#"<a href="/item/1234/">Ask HN: Why?</a>"#))
+    }
+
+    @Test("a story with both url and text links the title to the url and the comments to the item page")
+    func urlAndText() throws {
+        let story = Story.fixture(id: 5, title: "Show HN: X", url: "https://x.dev/", descendants: 3, text: "<p>Hi")
+        let html = try Self.renderer().html(story)
+        #expect(html.contains(#"<a href="https://x.dev/">Show HN: X</a>"#))
+        #expect(html.contains(#"<a href="/item/5/">3 comments</a>"#))
+    }
+
+    @Test("a javascript: url gives no link to it", arguments: ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:x", "data:text/html,x"])
+    func unsafeURL(url: String) throws {
+        let renderer = try Self.renderer()
+        let plain = Story.fixture(id: 9, title: "T", url: url)
+        #expect(renderer.context(plain)["href"] == nil)
+        let html = renderer.html(plain)
+        #expect(!html.lowercased().contains("javascript"))
+        #expect(!html.contains("data:"))
+        #expect(!html.contains("<a "))
+        #expect(html.contains("<span>T</span>"))
+        // With text, the title falls back to the item page.
+        let withText = Story.fixture(id: 9, title: "T", url: url, text: "x")
+        #expect(renderer.context(withText)["href"] as? String == "/item/9/")
+        #expect(!renderer.html(withText).lowercased().contains("javascript"))
+    }
+
+    @Test("a base URL prefixes item links")
+    func baseURL() throws {
+        let renderer = try Self.renderer(base: "/sub/")
+        let story = Story.fixture(id: 42, title: "T", descendants: 0, text: "hello")
+        let html = renderer.html(story)
+        #expect(html.contains(#"href="/sub/item/42/""#))
+        #expect(!html.contains(#"href="/item/"#))
+        #expect(renderer.context(story)["base"] as? String == "/sub/")
+    }
+
+    @Test("score, comments and time read as words; absent facts leave no trace")
+    func metaWords() throws {
+        let renderer = try Self.renderer()
+        let full = renderer.html(Story.fixture(id: 1, title: "T", by: "pg", time: 0, score: 1, descendants: 1))
+        #expect(full.contains("1 point<"))
+        #expect(full.contains("1 comment<"))
+        #expect(full.contains(#"<time datetime="1970-01-01T00:00:00Z">Jan 1, 1970 00:00</time>"#))
+        #expect(full.contains(#"by <span class="by">pg</span>"#))
+        let many = renderer.html(Story.fixture(id: 1, title: "T", score: 57, descendants: 12))
+        #expect(many.contains("57 points") && many.contains("12 comments"))
+        #expect(renderer.html(Story.fixture(id: 1, title: "T", descendants: 0)).contains("discuss"))
+        let bare = renderer.html(Story.fixture(id: 1, title: "T", by: ""))
+        #expect(!bare.contains("point") && !bare.contains("comment") && !bare.contains("<time") && !bare.contains("by "))
+    }
+
+    @Test("the domain is shown beside an external link")
+    func domainShown() throws {
+        let html = try Self.renderer().html(Story.fixture(title: "T", url: "https://www.Example.com:443/a"))
+        #expect(html.contains("(example.com)"))
+    }
+
+    @Test("html has no trailing whitespace (the article wraps it tightly)")
+    func trimmed() throws {
+        let html = try Self.renderer().html(Story.fixture())
+        #expect(html.last.map { !$0.isWhitespace } == true)
+    }
+
+    @Test("the article element carries rank, total and id")
+    func article() {
+        let a = RowRenderer.article(html: "<h2>x</h2>", rank: 3, total: 10, id: 77)
+        let parsed = HTMLScan.articles(in: a)
+        #expect(parsed.count == 1)
+        #expect(parsed.first?.attributes["aria-posinset"] == "3")
+        #expect(parsed.first?.attributes["aria-setsize"] == "10")
+        #expect(parsed.first?.attributes["data-id"] == "77")
+        #expect(parsed.first?.inner == "<h2>x</h2>")
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import SitegenCore
+
+@Suite("Theme")
+struct ThemeTests {
+    /// Loads a folder holding `files` and returns the template error it throws.
+    func templateError(_ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (path: String, line: Int, column: Int, reason: String, folder: String, error: SitegenError)?
+    {
+        try withTemporaryFolder { folder in
+            for (name, text) in files { try folder.write(text, to: name) }
+            let error = #expect(throws: SitegenError.self, sourceLocation: sourceLocation) { try Theme.load(from: folder.path) }
+            guard case .template(let path, let line, let column, let reason) = error else {
+                Issue.record("expected a template error, got \(String(describing: error))", sourceLocation: sourceLocation)
+                return nil
+            }
+            return (path, line, column, reason, folder.path, error!)
+        }
+    }
+
+    @Test("a section never closed throws a template error naming the file and a line")
+    func unclosedSection() throws {
+        let result = try #require(try templateError(["row.mustache": "<h2>{{title}}</h2>\n{{#a}}\n<p>never closed</p>\n"]))
+        #expect(result.path == result.folder + "/row.mustache")
+        #expect(result.line >= 1)
+        #expect(result.column >= 1)
+        #expect(!result.reason.isEmpty)
+        #expect(result.error.description.hasPrefix(result.folder + "/row.mustache:\(result.line):"))
+    }
+
+    @Test("a mismatched closing tag throws a template error at its line")
+    func mismatchedClose() throws {
+        let result = try #require(try templateError(["page.mustache": "line one\nline two\n{{#a}}x{{/b}}\nline four\n"]))
+        #expect(result.path == result.folder + "/page.mustache")
+        #expect(result.line == 3)
+        #expect(result.reason.contains("different name"))
+    }
+
+    @Test("an unfinished tag is a template error too")
+    func unfinishedTag() throws {
+        let result = try #require(try templateError(["layout.mustache": "<html>{{title</html>"]))
+        #expect(result.path == result.folder + "/layout.mustache")
+        #expect(result.line >= 1)
+    }
+
+    @Test("a template error stops the build before anything is written")
+    func buildStopsOnTemplateError() async throws {
+        try await withTemporaryFolder { folder in
+            let templates = try folder.makeFolder("templates")
+            try folder.write("{{#a}}", to: "templates/item.mustache")
+            let output = folder.path("out")
+            let error = await #expect(throws: SitegenError.self) {
+                try await Build.run(BuildRequest(source: SampleSource(count: 10), output: output, templates: templates))
+            }
+            guard case .template(let path, _, _, _) = error else {
+                Issue.record("expected a template error, got \(String(describing: error))")
+                return
+            }
+            #expect(path == templates + "/item.mustache")
+            #expect(!FileManager.default.fileExists(atPath: output))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["templates"])
+        }
+    }
+
+    @Test("a folder with only row.mustache overrides the row and keeps the built-in others")
+    func partialOverride() throws {
+        try withTemporaryFolder { folder in
+            try folder.write("<b>{{title}}</b> #{{id}}", to: "row.mustache")
+            let theme = try Theme.load(from: folder.path)
+            let builtIn = try Theme.builtIn()
+            let story = Story.fixture(id: 5, title: "A & B")
+            let paths = SitePaths(base: "/")
+            #expect(RowRenderer(theme: theme, paths: paths).html(story) == "<b>A &amp; B</b> #5")
+            #expect(RowRenderer(theme: builtIn, paths: paths).html(story) != "<b>A &amp; B</b> #5")
+            // The others render exactly as the built-in theme does.
+            let layout: [String: Any] = ["pageTitle": "T", "siteTitle": "S", "base": "/", "styleHref": "/s.css", "content": "<p>c</p>"]
+            #expect(theme.render("layout", layout) == builtIn.render("layout", layout))
+            let page: [String: Any] = ["rows": "<article>r</article>", "hasRows": true, "links": [[String: Any]](), "heading": "H"]
+            #expect(theme.render("page", page) == builtIn.render("page", page))
+            #expect(theme.stylesheet == builtIn.stylesheet)
+            #expect(theme.script == builtIn.script)
+        }
+    }
+
+    @Test("style.css in the folder replaces the built-in stylesheet")
+    func stylesheetOverride() throws {
+        try withTemporaryFolder { folder in
+            try folder.write("body { color: red }", to: "style.css")
+            #expect(try Theme.load(from: folder.path).stylesheet == "body { color: red }")
+        }
+    }
+
+    @Test("the item template's row partial uses the overridden row")
+    func itemUsesRowPartial() throws {
+        try withTemporaryFolder { folder in
+            try folder.write("ROW({{title}})", to: "row.mustache")
+            let theme = try Theme.load(from: folder.path)
+            let html = theme.render("item", ["id": 1, "title": "T", "text": "<p>x</p>"])
+            #expect(html.contains("ROW(T)"))
+            #expect(html.contains("<p>x</p>"))
+        }
+    }
+
+    @Test("nil or a missing folder gives the built-in theme")
+    func missingFolder() throws {
+        let builtIn = try Theme.builtIn()
+        let story = Story.fixture(id: 1, title: "T", url: "https://e.com")
+        for folder in [nil, "/nonexistent/sitegen-templates"] {
+            let theme = try Theme.load(from: folder)
+            #expect(RowRenderer(theme: theme, paths: SitePaths(base: "/")).html(story)
+                == RowRenderer(theme: builtIn, paths: SitePaths(base: "/")).html(story))
+            #expect(theme.stylesheet == builtIn.stylesheet)
+        }
+    }
+
+    @Test("the built-in templates all parse")
+    func builtInParses() throws {
+        let theme = try Theme.builtIn()
+        #expect(!theme.stylesheet.isEmpty)
+        #expect(!theme.script.isEmpty)
+    }
+}

@@ -1,0 +1,80 @@
+"""A static file server for the browser tests, on 127.0.0.1, that can add latency and faults.
+
+It stands in for a static host: it serves a built site's folder as files, with the MIME types
+a host sends, and lets a test make chosen paths fail (a status code, or bad JSON) and count
+what was asked for.
+"""
+import http.server
+import os
+import threading
+import time
+
+
+class SiteServer:
+    def __init__(self, root, prefix="/"):
+        self.root = root
+        self.prefix = prefix
+        self.delay = 0.0
+        self.faults = {}  # path → status code or "badjson"
+        self.requests = []  # paths, in arrival order
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=server.root, **kwargs)
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                path = self.path.split("?")[0]
+                with server._lock:
+                    server.requests.append(path)
+                if server.delay:
+                    time.sleep(server.delay)
+                if not path.startswith(server.prefix):
+                    self.send_error(404)
+                    return
+                fault = server.faults.get(path)
+                if fault == "badjson":
+                    body = b'{"v":1,"items":[{"id":'
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                if fault:
+                    self.send_error(fault)
+                    return
+                self.path = "/" + path[len(server.prefix):]
+                super().do_GET()
+
+            def end_headers(self):
+                self.send_header("Cache-Control", "no-store")
+                super().end_headers()
+
+        Handler.extensions_map = {**Handler.extensions_map, ".js": "text/javascript", ".json": "application/json"}
+        class Server(http.server.ThreadingHTTPServer):
+            def handle_error(self, request, client_address):
+                pass  # a reader's browser aborting a request is normal here
+
+        self.httpd = Server(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}{prefix}"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self._thread.start()
+
+    def shard_requests(self):
+        with self._lock:
+            return [p for p in self.requests if "/s/" in p]
+
+    def clear(self):
+        with self._lock:
+            self.requests.clear()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()

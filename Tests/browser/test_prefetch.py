@@ -1,0 +1,273 @@
+"""The prefetcher as a reader meets it, in real Chromium, against a site of 10,000 stories
+served on 127.0.0.1 with 150 ms of round trip and 1.6 Mbps (Chromium's network emulation)."""
+import gzip
+import glob
+import json
+import os
+import re
+import time
+
+import pytest
+
+from conftest import STORIES, manifest_shards
+from pagejs import LAYOUT_SHIFT, SCROLL_AND_SAMPLE, VISIBLE_ROWS
+
+ROW_PX = 56
+
+
+def wait_filled(page, timeout=5.0):
+    """Seconds until every row in the viewport is filled (none busy); fails after `timeout`."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        rows = page.evaluate(VISIBLE_ROWS)
+        if rows and all(filled for _, _, filled in rows):
+            return time.monotonic() - start
+        page.wait_for_timeout(20)
+    raise AssertionError(f"rows still loading after {timeout} s: {page.evaluate(VISIBLE_ROWS)[:5]}")
+
+
+def settle(reader, quiet=1.0, timeout=15.0):
+    """Waits until no request has finished for `quiet` seconds."""
+    start = time.monotonic()
+    seen = -1
+    while time.monotonic() - start < timeout:
+        n = len(reader.finished) + len(reader.failed)
+        if n == seen:
+            return
+        seen = n
+        reader.page.wait_for_timeout(quiet * 1000)
+    raise AssertionError("the page never went quiet")
+
+
+def test_with_javascript_off_every_page_reads_and_rel_next_works(build, serve, reader):
+    server = serve(build())
+    r = reader(javascript=False, rtt_ms=0, kbps=0)
+    page = r.open(server.url)
+    ranks = page.eval_on_selector_all("[role=feed] article", "as => as.map(a => +a.getAttribute('aria-posinset'))")
+    assert ranks == list(range(1, 31))
+    page.click("a[rel=next]")
+    page.wait_for_url("**/page/2/")
+    ranks = page.eval_on_selector_all("[role=feed] article", "as => as.map(a => +a.getAttribute('aria-posinset'))")
+    assert ranks == list(range(31, 61))
+    assert page.eval_on_selector_all("[aria-busy=true]", "as => as.length") == 0
+
+
+def test_the_list_is_whole_length_with_placeholder_rows(build, serve, reader):
+    server = serve(build())
+    page = reader().open(server.url)
+    count = page.eval_on_selector_all("[role=feed] > article", "as => as.length")
+    assert count == STORIES
+    busy = page.eval_on_selector_all("[role=feed] > article[aria-busy=true]", "as => as.length")
+    assert busy > STORIES - 200
+    heights = page.evaluate("() => [...new Set([...document.querySelectorAll('[role=feed] > article')].slice(0, 200).map(a => a.offsetHeight))]")
+    assert heights == [ROW_PX]
+
+
+def test_scrolling_at_1500px_per_second_never_shows_a_loading_row(build, serve, reader):
+    server = serve(build())
+    r = reader()
+    page = r.open(server.url)
+    wait_filled(page)
+    result = page.evaluate(SCROLL_AND_SAMPLE, [1500, 6000])
+    assert result["frames"] > 100
+    assert result["busyFrames"] == 0, result
+    assert result["stalls"] == 0
+    assert not r.errors
+
+
+def test_a_fling_at_6000px_per_second_rarely_shows_loading_rows(build, serve, reader):
+    server = serve(build())
+    r = reader()
+    page = r.open(server.url)
+    wait_filled(page)
+    result = page.evaluate(SCROLL_AND_SAMPLE, [6000, 3000])
+    assert result["busyFrames"] <= 0.05 * result["frames"], result
+
+
+def test_a_jump_to_the_middle_fills_there_and_downloads_nothing_passed_over(build, serve, reader):
+    site = build()
+    server = serve(site)
+    r = reader()
+    page = r.open(server.url)
+    wait_filled(page)
+    settle(r)
+    before = set(r.shards_finished())
+    target = STORIES // 2
+    page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {target * ROW_PX})")
+    seconds = wait_filled(page)
+    assert seconds < 1.0
+    settle(r)
+    new = [u for u in r.shards_finished() if u not in before]
+    names = {e[2]: e for e in manifest_shards(site)}
+    rows = [names[os.path.basename(u)[:-5]] for u in new]
+    assert 1 <= len(rows) <= 4, rows
+    # Nothing between the first screens and the target was downloaded.
+    for first, count, _, _ in rows:
+        assert first + count > target - 40 and first < target + 60, (first, count)
+    requested = [os.path.basename(u)[:-5] for u in server.shard_requests()]
+    passed_over = [n for n in requested if 200 < names[n][0] < target - 100]
+    assert passed_over == []
+
+
+def test_an_idle_page_stops_requesting(build, serve, reader):
+    server = serve(build())
+    r = reader()
+    page = r.open(server.url)
+    wait_filled(page)
+    settle(r)
+    count = len(server.requests)
+    page.wait_for_timeout(2000)
+    assert len(server.requests) == count
+    # The lookahead was filled with a handful of shards, not the list.
+    assert len(r.shards_finished()) <= 6
+    # Scrolled a little and left alone, it fills the new lookahead and goes quiet again.
+    page.evaluate(f"() => scrollBy(0, {40 * ROW_PX})")
+    wait_filled(page)
+    settle(r)
+    count = len(server.requests)
+    assert 1 <= len(r.shards_finished()) <= 8
+    page.wait_for_timeout(2000)
+    assert len(server.requests) == count
+
+
+def test_the_url_follows_the_reading_position_and_reload_lands_there(build, serve, reader):
+    server = serve(build())
+    r = reader(rtt_ms=0, kbps=0)
+    page = r.open(server.url)
+    page.evaluate(f"() => scrollBy(0, {100 * ROW_PX})")
+    page.wait_for_timeout(400)
+    assert page.url.endswith("/page/4/")  # row 101 is on page 4 (rows 91–120)
+    top_before = page.evaluate(VISIBLE_ROWS)[0][0]
+    page.reload(wait_until="load")
+    page.wait_for_timeout(300)
+    assert page.url.endswith("/page/4/")
+    assert abs(page.evaluate(VISIBLE_ROWS)[0][0] - top_before) <= 1
+
+
+def test_landing_on_page_40_and_scrolling_up_fills_rows_above_without_moving_the_view(build, serve, reader):
+    server = serve(build())
+    r = reader()
+    page = r.open(server.url + "page/40/")
+    wait_filled(page)
+    # The reader sees page 40's first row where the static page put it, under the header's
+    # height of the row above (a placeholder, filled by now), not the placeholders above.
+    top = page.evaluate("() => document.querySelector('[aria-posinset=\"1171\"]').getBoundingClientRect().top")
+    assert 0 < top < 100
+    settle(r)
+    y = page.evaluate("() => document.querySelector('[aria-posinset=\"1171\"]').getBoundingClientRect().top")
+    page.evaluate(f"() => scrollBy(0, -{6 * ROW_PX})")
+    wait_filled(page)
+    settle(r)
+    y2 = page.evaluate("() => document.querySelector('[aria-posinset=\"1171\"]').getBoundingClientRect().top")
+    assert y2 == pytest.approx(y + 6 * ROW_PX, abs=1)
+    assert page.evaluate(LAYOUT_SHIFT) <= 0.01
+
+
+def test_a_row_filled_by_the_script_is_the_row_the_static_page_has(build, serve, reader):
+    server = serve(build())
+    r = reader(rtt_ms=0, kbps=0)
+    page = r.open(server.url)
+    page.evaluate(f"() => scrollBy(0, {40 * ROW_PX})")
+    wait_filled(page)
+    same = page.evaluate("""async () => {
+      const html = await (await fetch('/page/2/')).text();
+      const other = new DOMParser().parseFromString(html, 'text/html');
+      const results = [];
+      for (let rank = 31; rank <= 60; rank++) {
+        const mine = document.querySelector(`[role=feed] > [aria-posinset="${rank}"]`);
+        const theirs = other.querySelector(`[role=feed] > [aria-posinset="${rank}"]`);
+        results.push(mine.isEqualNode(theirs));
+      }
+      return results;
+    }""")
+    assert same == [True] * 30
+
+
+def test_a_failing_shard_ends_as_a_link_to_its_static_page(build, serve, reader):
+    site = build()
+    server = serve(site)
+    broken = next(e for e in manifest_shards(site) if e[0] >= 60)
+    server.faults[f"/s/{broken[2]}.json"] = 500
+    r = reader(rtt_ms=0, kbps=0)
+    page = r.open(server.url)
+    row = broken[0] + 1
+    page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {broken[0] * ROW_PX})")
+    link = page.wait_for_selector(f"[aria-posinset='{row}'] a.failed", timeout=8000)
+    expected_page = broken[0] // 30 + 1
+    assert link.inner_text() == f"Couldn’t load — open page {expected_page}"
+    assert link.get_attribute("href") == ("/" if expected_page == 1 else f"/page/{expected_page}/")
+    attempts = server.requests.count(f"/s/{broken[2]}.json")
+    assert attempts == 4  # the first try and three retries
+    assert page.get_attribute(f"[aria-posinset='{row}']", "aria-busy") is None
+    # Back online, the rows are asked for again and filled.
+    del server.faults[f"/s/{broken[2]}.json"]
+    page.evaluate("() => dispatchEvent(new Event('online'))")
+    page.wait_for_selector(f"[aria-posinset='{row}'][data-id]", timeout=5000)
+
+
+def test_bad_json_in_a_shard_is_a_failure_too(build, serve, reader):
+    site = build()
+    server = serve(site)
+    broken = next(e for e in manifest_shards(site) if e[0] >= 60)
+    server.faults[f"/s/{broken[2]}.json"] = "badjson"
+    r = reader(rtt_ms=0, kbps=0)
+    page = r.open(server.url)
+    page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {broken[0] * ROW_PX})")
+    page.wait_for_selector(f"[aria-posinset='{broken[0] + 1}'] a.failed", timeout=8000)
+
+
+def test_save_data_shrinks_the_lookahead(build, serve, reader):
+    server = serve(build())
+    normal = reader()
+    page = normal.open(server.url + "page/20/")
+    wait_filled(page)
+    settle(normal)
+    thrifty = reader(init_script="Object.defineProperty(navigator, 'connection', { value: { saveData: true } })")
+    page = thrifty.open(server.url + "page/20/")
+    wait_filled(page)
+    settle(thrifty)
+    assert len(thrifty.shards_finished()) >= 1
+    assert len(thrifty.shards_finished()) < len(normal.shards_finished())
+
+
+def test_no_csp_violation_and_no_page_error(build, serve, reader):
+    server = serve(build())
+    r = reader()
+    page = r.open(server.url)
+    wait_filled(page)
+    page.evaluate(SCROLL_AND_SAMPLE, [3000, 1500])
+    settle(r)
+    assert page.evaluate("() => window.__csp") == []
+    assert r.errors == []
+
+
+def test_batch_loads_the_next_page_only_at_the_bottom(build, serve, reader):
+    server = serve(build("batch"))
+    r = reader()
+    page = r.open(server.url)
+    settle(r)
+    assert page.eval_on_selector_all("[role=feed] > article", "as => as.length") == 30
+    assert r.shards_finished() == []
+    page.evaluate("() => scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_selector("[aria-posinset='60'][data-id]", timeout=5000)
+    settle(r)
+    assert page.eval_on_selector_all("[role=feed] > article", "as => as.length") == 60
+
+
+def test_all_loads_every_row_at_once(build, serve, reader):
+    site = build("all")
+    server = serve(site)
+    r = reader(rtt_ms=0, kbps=0)
+    page = r.open(server.url)
+    settle(r, timeout=60)
+    assert page.eval_on_selector_all("[role=feed] > article[aria-busy]", "as => as.length") == 0
+    beyond_page_1 = [e for e in manifest_shards(site) if e[0] + e[1] > 30]
+    assert len(set(r.shards_finished())) == len(beyond_page_1)
+
+
+@pytest.mark.parametrize("strategy", ["prefetch", "batch", "all"])
+def test_the_script_is_at_most_1_5_kib_gzipped_as_served(build, strategy):
+    script = glob.glob(os.path.join(build(strategy), "assets", "sitegen.*.js"))
+    assert len(script) == 1
+    size = len(gzip.compress(open(script[0], "rb").read(), 9))
+    assert size <= 1536, f"{strategy}: {size} bytes gzipped"
