@@ -60,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenCoreTests",
-            dependencies: ["SitegenCore"]
+            dependencies: ["SitegenCore", "SitegenAssets", .product(name: "Mustache", package: "swift-mustache")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -28,11 +28,11 @@ struct RowRendererTests {
     func contextIsRaw() throws {
         let story = Story.fixture(id: 7, title: "<b>&", url: "https://www.example.com/x", by: "pg")
         let c = try Self.renderer().context(story)
-        #expect(c["title"] as? String == "<b>&")
-        #expect(c["href"] as? String == "https://www.example.com/x")
-        #expect(c["domain"] as? String == "example.com")
-        #expect(c["by"] as? String == "pg")
-        #expect(c["id"] as? Int == 7)
+        #expect(c["title"]?.stringValue == "<b>&")
+        #expect(c["href"]?.stringValue == "https://www.example.com/x")
+        #expect(c["domain"]?.stringValue == "example.com")
+        #expect(c["by"]?.stringValue == "pg")
+        #expect(c["id"]?.intValue == 7)
         #expect(c["itemHref"] == nil)
     }
 
@@ -41,8 +41,8 @@ struct RowRendererTests {
         let story = Story.fixture(id: 1234, title: "Ask HN: Why?", text: "<p>Because")
         let renderer = try Self.renderer()
         let c = renderer.context(story)
-        #expect(c["href"] as? String == "/item/1234/")
-        #expect(c["itemHref"] as? String == "/item/1234/")
+        #expect(c["href"]?.stringValue == "/item/1234/")
+        #expect(c["itemHref"]?.stringValue == "/item/1234/")
         #expect(c["domain"] == nil)
         let html = renderer.html(story)
         #expect(html.contains(#"<a href="/item/1234/">Ask HN: Why?</a>"#))
@@ -68,7 +68,7 @@ struct RowRendererTests {
         #expect(html.contains("<span>T</span>"))
         // With text, the title falls back to the item page.
         let withText = Story.fixture(id: 9, title: "T", url: url, text: "x")
-        #expect(renderer.context(withText)["href"] as? String == "/item/9/")
+        #expect(renderer.context(withText)["href"]?.stringValue == "/item/9/")
         #expect(!renderer.html(withText).lowercased().contains("javascript"))
     }
 
@@ -79,7 +79,7 @@ struct RowRendererTests {
         let html = renderer.html(story)
         #expect(html.contains(#"href="/sub/item/42/""#))
         #expect(!html.contains(#"href="/item/"#))
-        #expect(renderer.context(story)["base"] as? String == "/sub/")
+        #expect(renderer.context(story)["base"]?.stringValue == "/sub/")
     }
 
     @Test("score, comments and time read as words; absent facts leave no trace")

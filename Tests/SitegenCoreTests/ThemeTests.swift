@@ -75,9 +75,9 @@ struct ThemeTests {
             #expect(RowRenderer(theme: theme, paths: paths).html(story) == "<b>A &amp; B</b> #5")
             #expect(RowRenderer(theme: builtIn, paths: paths).html(story) != "<b>A &amp; B</b> #5")
             // The others render exactly as the built-in theme does.
-            let layout: [String: Any] = ["pageTitle": "T", "siteTitle": "S", "base": "/", "styleHref": "/s.css", "content": "<p>c</p>"]
+            let layout: TemplateValue = .object(["pageTitle": "T", "siteTitle": "S", "base": "/", "styleHref": "/s.css", "content": "<p>c</p>"])
             #expect(theme.render("layout", layout) == builtIn.render("layout", layout))
-            let page: [String: Any] = ["rows": "<article>r</article>", "hasRows": true, "links": [[String: Any]](), "heading": "H"]
+            let page: TemplateValue = .object(["rows": "<article>r</article>", "hasRows": true, "links": .list([]), "heading": "H"])
             #expect(theme.render("page", page) == builtIn.render("page", page))
             #expect(theme.stylesheet == builtIn.stylesheet)
             #expect(theme.script == builtIn.script)
@@ -97,7 +97,7 @@ struct ThemeTests {
         try withTemporaryFolder { folder in
             try folder.write("ROW({{title}})", to: "row.mustache")
             let theme = try Theme.load(from: folder.path)
-            let html = theme.render("item", ["id": 1, "title": "T", "text": "<p>x</p>"])
+            let html = theme.render("item", .object(["id": 1, "title": "T", "text": "<p>x</p>"]))
             #expect(html.contains("ROW(T)"))
             #expect(html.contains("<p>x</p>"))
         }

@@ -12,6 +12,18 @@ public enum HTMLEscape {
         }
     }
 
+    /// Appends `string`, escaped, to `out`.
+    static func append(_ string: String, to out: inout [UInt8]) {
+        var s = string
+        s.withUTF8 { bytes in
+            guard bytes.contains(where: needsEscape) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes { append(byte, to: &out) }
+        }
+    }
+
     @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool {
         byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0
     }

@@ -16,41 +16,42 @@ struct PageRenderer: Sendable {
         }
         let prev = number > 1 ? paths.page(number - 1) : nil
         let next = number < pageCount ? paths.page(number + 1) : nil
-        var links: [[String: Any]] = []
-        for slot in Pager.slots(current: number, count: pageCount) {
+        let links: [TemplateValue] = Pager.slots(current: number, count: pageCount).map { slot in
             switch slot {
-            case .gap: links.append(["gap": true])
-            case .page(let n): links.append(["number": n, "href": paths.page(n), "current": n == number])
+            case .gap: return .object(["gap": true])
+            case .page(let n): return .object(["number": .int(n), "href": .string(paths.page(n)), "current": .bool(n == number)])
             }
         }
-        var page: [String: Any] = [
-            "rows": feed, "hasRows": !rows.isEmpty, "links": links,
-            "heading": number == 1 ? options.title : "\(options.title), page \(number)",
+        var page: [String: TemplateValue] = [
+            "rows": .string(feed), "hasRows": .bool(!rows.isEmpty), "links": .list(links),
+            "heading": .string(number == 1 ? options.title : "\(options.title), page \(number)"),
         ]
-        page["prevHref"] = prev
-        page["nextHref"] = next
-        var layout = layoutContext(
-            title: number == 1 ? options.title : "Page \(number) · \(options.title)",
-            content: theme.render("page", page))
-        layout["prevHref"] = prev
-        layout["nextHref"] = next
-        layout["config"] = config.json()
-        layout["scriptHref"] = scriptHref
-        return theme.render("layout", layout)
+        var layout = layoutContext(title: number == 1 ? options.title : "Page \(number) · \(options.title)")
+        if let prev {
+            page["prevHref"] = .string(prev)
+            layout["prevHref"] = .string(prev)
+        }
+        if let next {
+            page["nextHref"] = .string(next)
+            layout["nextHref"] = .string(next)
+        }
+        layout["content"] = .string(theme.render("page", .object(page)))
+        layout["config"] = .string(config.json())
+        layout["scriptHref"] = .string(scriptHref)
+        return theme.render("layout", .object(layout))
     }
 
     /// A story's own page, for stories with text: the row, then the sanitized text. No script:
     /// there is nothing on it to prefetch.
     func itemPage(_ story: Story, row: RowRenderer) -> String {
         var item = row.context(story)
-        item["text"] = HTMLSanitizer.sanitize(story.text ?? "")
-        return theme.render("layout", layoutContext(title: "\(story.title) · \(options.title)", content: theme.render("item", item)))
+        item["text"] = .string(HTMLSanitizer.sanitize(story.text ?? ""))
+        var layout = layoutContext(title: "\(story.title) · \(options.title)")
+        layout["content"] = .string(theme.render("item", .object(item)))
+        return theme.render("layout", .object(layout))
     }
 
-    private func layoutContext(title: String, content: String) -> [String: Any] {
-        [
-            "pageTitle": title, "siteTitle": options.title, "base": paths.base,
-            "styleHref": styleHref, "content": content,
-        ]
+    private func layoutContext(title: String) -> [String: TemplateValue] {
+        ["pageTitle": .string(title), "siteTitle": .string(options.title), "base": .string(paths.base), "styleHref": .string(styleHref)]
     }
 }

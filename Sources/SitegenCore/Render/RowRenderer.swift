@@ -11,31 +11,31 @@ public struct RowRenderer: Sendable {
 
     /// The row's inner HTML (what goes inside its `<article>`), from `row.mustache`.
     public func html(_ story: Story) -> String {
-        var html = theme.render("row", context(story))
+        var html = theme.render("row", .object(context(story)))
         while html.last?.isWhitespace == true { html.removeLast() }
         return html
     }
 
     /// The values `row.mustache` (and `item.mustache`) see. Absent facts are absent keys, so
-    /// `{{#by}}…{{/by}}` sections simply vanish.
-    public func context(_ story: Story) -> [String: Any] {
-        var c: [String: Any] = ["id": story.id, "title": story.title, "base": paths.base]
+    /// `{{#by}}…{{/by}}` sections simply vanish. docs/templates.md lists them.
+    public func context(_ story: Story) -> [String: TemplateValue] {
+        var c: [String: TemplateValue] = ["id": .int(story.id), "title": .string(story.title), "base": .string(paths.base)]
         let itemHref = story.hasItemPage ? paths.item(story.id) : nil
         if let url = story.url.flatMap({ SafeURL.link($0) }) {
-            c["href"] = url
-            if let domain = SafeURL.domain(of: url) { c["domain"] = domain }
+            c["href"] = .string(url)
+            if let domain = SafeURL.domain(of: url) { c["domain"] = .string(domain) }
         } else if let itemHref {
-            c["href"] = itemHref
+            c["href"] = .string(itemHref)
         }
-        if let itemHref { c["itemHref"] = itemHref }
-        if let score = story.score { c["points"] = score == 1 ? "1 point" : "\(score) points" }
-        if let by = story.by, !by.isEmpty { c["by"] = by }
+        if let itemHref { c["itemHref"] = .string(itemHref) }
+        if let score = story.score { c["points"] = .string(score == 1 ? "1 point" : String(score) + " points") }
+        if let by = story.by, !by.isEmpty { c["by"] = .string(by) }
         if let time = story.time {
-            c["date"] = DateText.short(time)
-            c["datetime"] = DateText.iso(time)
+            c["date"] = .string(DateText.short(time))
+            c["datetime"] = .string(DateText.iso(time))
         }
         if let n = story.descendants {
-            c["comments"] = n == 0 ? "discuss" : n == 1 ? "1 comment" : "\(n) comments"
+            c["comments"] = .string(n == 0 ? "discuss" : n == 1 ? "1 comment" : String(n) + " comments")
         }
         return c
     }

@@ -7,26 +7,41 @@ public struct Theme: Sendable {
     /// Template names, each `Templates/<name>.mustache`.
     public static let names = ["layout", "page", "row", "item"]
 
-    let library: MustacheLibrary
+    let templates: [String: CompiledTemplate]
     public let stylesheet: String
     public let script: String
 
     /// - Parameter templates: name → (template text, path to name in errors).
     public init(templates: [String: (text: String, path: String)], stylesheet: String, script: String) throws {
-        var library = MustacheLibrary()
+        var compiled: [String: CompiledTemplate] = [:]
         for name in Self.names {
             guard let template = templates[name] else {
                 throw SitegenError.unreadable(path: "\(name).mustache", reason: "template missing")
             }
+            // swift-mustache is the judge of what is valid Mustache, and says where it is not.
             do {
-                library.register(try MustacheTemplate(string: template.text), named: name)
+                _ = try MustacheTemplate(string: template.text)
             } catch let error as MustacheTemplate.ParserError {
                 throw SitegenError.template(
                     path: template.path, line: error.context.lineNumber, column: error.context.columnNumber,
                     reason: Self.words(for: error.error))
             }
+            do {
+                compiled[name] = try CompiledTemplate(template.text)
+            } catch let error as CompiledTemplate.Unsupported {
+                let (line, column) = JSONInput.position(ofByte: error.offset, in: Array(template.text.utf8))
+                throw SitegenError.template(
+                    path: template.path, line: line, column: column, reason: "sitegen does not render \(error.what)")
+            }
         }
-        self.library = library
+        for (name, template) in compiled {
+            for partial in template.partialNames where compiled[partial] == nil {
+                throw SitegenError.template(
+                    path: templates[name]!.path, line: 1, column: 1,
+                    reason: "includes the partial '\(partial)', which is not one of \(Self.names.joined(separator: ", "))")
+            }
+        }
+        self.templates = compiled
         self.stylesheet = stylesheet
         self.script = script
     }
@@ -38,8 +53,8 @@ public struct Theme: Sendable {
             stylesheet: EmbeddedAssets.stylesheet, script: EmbeddedAssets.script)
     }
 
-    func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    func render(_ name: String, _ context: TemplateValue) -> String {
+        templates[name]?.render(context, partials: templates) ?? ""
     }
 
     private static func words(for error: Error) -> String {

@@ -49,7 +49,8 @@ enum JSONInput {
         return .invalidJSON(path: path, line: line, column: column, reason: message)
     }
 
-    static func position(ofByte offset: Int, in data: Data) -> (line: Int, column: Int) {
+    static func position<Bytes: Collection>(ofByte offset: Int, in data: Bytes) -> (line: Int, column: Int)
+    where Bytes.Element == UInt8 {
         var line = 1
         var column = 1
         for byte in data.prefix(offset) {

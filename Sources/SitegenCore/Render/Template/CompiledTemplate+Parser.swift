@@ -1,0 +1,87 @@
+extension CompiledTemplate {
+    /// Why a template that swift-mustache accepted cannot be compiled.
+    struct Unsupported: Error {
+        var what: String
+        var offset: Int
+    }
+
+    /// Compiles template text. Throws `Unsupported` for Mustache features sitegen does not render.
+    init(_ text: String) throws {
+        let s = Array(text.utf8)
+        var stack: [(name: [String], inverted: Bool, nodes: [Node])] = [([], false, [])]
+        var i = 0
+        var textStart = 0
+
+        func appendText(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            stack[stack.count - 1].nodes.append(.text(Array(s[range])))
+        }
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
+        while i < s.count {
+            guard s[i] == 0x7B, i + 1 < s.count, s[i + 1] == 0x7B else {
+                i += 1
+                continue
+            }
+            let tagStart = i
+            var j = i + 2
+            let triple = j < s.count && s[j] == 0x7B
+            if triple { j += 1 }
+            let closer: [UInt8] = triple ? [0x7D, 0x7D, 0x7D] : [0x7D, 0x7D]
+            var end = j
+            while end + closer.count <= s.count && Array(s[end..<(end + closer.count)]) != closer { end += 1 }
+            guard end + closer.count <= s.count else { throw Unsupported(what: "an unclosed tag", offset: tagStart) }
+            let inner = String(decoding: s[j..<end], as: UTF8.self).trimmingSpaces
+            let tagEnd = end + closer.count
+            let sigil = triple ? "{" : inner.first.map(String.init) ?? ""
+            let name = triple ? inner : ["#", "^", "/", "!", ">", "&"].contains(sigil) ? String(inner.dropFirst()).trimmingSpaces : inner
+            if ["=", "$", "<"].contains(sigil) {
+                throw Unsupported(what: "'{{\(sigil)' tags (delimiter changes, inheritance)", offset: tagStart)
+            }
+            if sigil == "%" { throw Unsupported(what: "'{{%' pragmas", offset: tagStart) }
+
+            // A standalone tag (alone on its line but for blanks) takes its line with it.
+            var lineStart = tagStart
+            while lineStart > 0 && s[lineStart - 1] != 0x0A { lineStart -= 1 }
+            var lineEnd = tagEnd
+            while lineEnd < s.count && isBlank(s[lineEnd]) { lineEnd += 1 }
+            if lineEnd < s.count && s[lineEnd] == 0x0D && lineEnd + 1 < s.count && s[lineEnd + 1] == 0x0A { lineEnd += 1 }
+            let atLineEnd = lineEnd == s.count || s[lineEnd] == 0x0A
+            let standalone = ["#", "^", "/", "!", ">"].contains(sigil) && atLineEnd
+                && s[lineStart..<tagStart].allSatisfy(isBlank) && lineStart >= textStart
+
+            appendText(textStart..<(standalone ? lineStart : tagStart))
+            textStart = standalone ? min(s.count, lineEnd + 1) : tagEnd
+            i = textStart
+            let path = name == "." ? [] : name.split(separator: ".").map(String.init)
+
+            switch sigil {
+            case "!":
+                break
+            case "#", "^":
+                stack.append((path, sigil == "^", []))
+            case "/":
+                guard stack.count > 1, stack[stack.count - 1].name == path else {
+                    throw Unsupported(what: "a section closed with a different name", offset: tagStart)
+                }
+                let section = stack.removeLast()
+                stack[stack.count - 1].nodes.append(.section(section.name, inverted: section.inverted, section.nodes))
+            case ">":
+                if name.hasPrefix("*") { throw Unsupported(what: "dynamic partials", offset: tagStart) }
+                stack[stack.count - 1].nodes.append(.partial(name, indent: standalone ? Array(s[lineStart..<tagStart]) : []))
+            default:
+                stack[stack.count - 1].nodes.append(.variable(path, escaped: sigil != "{" && sigil != "&"))
+            }
+        }
+        appendText(textStart..<s.count)
+        guard stack.count == 1 else { throw Unsupported(what: "a section that is never closed", offset: s.count) }
+        nodes = stack[0].nodes
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" }
+        return String(String.UnicodeScalarView(scalars.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+    }
+}
