@@ -16,11 +16,13 @@ public enum HTMLEscape {
     static func append(_ string: String, to out: inout [UInt8]) {
         var s = string
         s.withUTF8 { bytes in
-            guard bytes.contains(where: needsEscape) else {
-                out.append(contentsOf: bytes)
-                return
+            var run = 0
+            for i in bytes.indices where needsEscape(bytes[i]) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                append(bytes[i], to: &out)
+                run = i + 1
             }
-            for byte in bytes { append(byte, to: &out) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
     }
 

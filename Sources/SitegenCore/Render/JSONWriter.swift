@@ -14,17 +14,23 @@ struct JSONWriter {
         bytes.append(0x22)
         var s = s
         s.withUTF8 { utf8 in
-            for b in utf8 {
+            // Copy runs of plain bytes at once; escape the few that need it.
+            var run = 0
+            for i in utf8.indices {
+                let b = utf8[i]
+                guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x3C || b == 0x3E || b == 0x26 else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
                 switch b {
                 case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
                 case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
                 case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
                 case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
                 case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-                case 0x3C, 0x3E, 0x26, 0..<0x20: unicodeEscape(b)
-                default: bytes.append(b)
+                default: unicodeEscape(b)
                 }
+                run = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(0x22)
     }

@@ -1,59 +1,80 @@
-/// The one gate a URL passes before it becomes an `href`.
+/// The one gate a URL passes before it becomes an `href`. Works on UTF-8 bytes: it runs for
+/// every row of every build.
 public enum SafeURL {
     /// The URL, trimmed, if it may be a link: an absolute http(s) URL with a host, or (when
-    /// `allowRelative`) a path, query or fragment reference (not "//host"). Anything else (`javascript:`,
-    /// `data:`, `vbscript:`, control characters, spaces, backslashes) gives nil, and the story
-    /// keeps its row without the link.
+    /// `allowRelative`) a path, query or fragment reference (not "//host"). Anything else
+    /// (`javascript:`, `data:`, `vbscript:`, control characters, spaces, backslashes) gives nil,
+    /// and the story keeps its row without the link.
     public static func link(_ raw: String, allowRelative: Bool = true) -> String? {
         let url = trimmed(raw)
-        guard !url.isEmpty else { return nil }
+        let bytes = Array(url.utf8)
+        guard !bytes.isEmpty else { return nil }
         // Browsers ignore tabs and newlines inside a scheme ("java\tscript:"), and treat "\" as
         // "/": refuse them outright rather than guess how a browser will read them.
-        for byte in url.utf8 where byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
+        for byte in bytes where byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
             return nil
         }
-        if let scheme = scheme(of: url) {
-            guard scheme == "http" || scheme == "https" else { return nil }
-            let rest = url.utf8.dropFirst(scheme.utf8.count + 1)
-            guard rest.starts(with: "//".utf8), let host = host(of: url), !host.isEmpty else { return nil }
+        if let schemeLength = schemeLength(bytes) {
+            guard isHTTP(bytes[..<schemeLength]), let host = hostRange(bytes), !host.isEmpty else { return nil }
             return url
         }
         // "//host/path" borrows the page's scheme but leaves the site: not a relative link.
-        guard allowRelative, !url.hasPrefix("//") else { return nil }
+        guard allowRelative, !(bytes.count >= 2 && bytes[0] == 0x2F && bytes[1] == 0x2F) else { return nil }
         return url
     }
 
     /// "example.com" for "https://www.example.com/a", nil when there is no host.
     public static func domain(of url: String) -> String? {
-        guard scheme(of: url) != nil, let host = host(of: url)?.lowercased(), !host.isEmpty else { return nil }
-        return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        let bytes = Array(url.utf8)
+        guard schemeLength(bytes) != nil, let range = hostRange(bytes), !range.isEmpty else { return nil }
+        var host = bytes[range].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        if host.starts(with: "www.".utf8) { host.removeFirst(4) }
+        return host.isEmpty ? nil : String(decoding: host, as: UTF8.self)
     }
 
-    /// The lowercased scheme if the URL starts with one (letters, digits, + - . before a colon
-    /// that comes before any / ? #).
-    static func scheme(of url: String) -> String? {
-        var length = 0
-        for byte in url.utf8 {
-            if byte == UInt8(ascii: ":") { return length == 0 ? nil : String(url.prefix(length)).lowercased() }
+    /// Length of the scheme if the URL starts with one: a letter, then letters, digits, + - .,
+    /// then a colon that comes before any / ? #.
+    static func schemeLength(_ bytes: [UInt8]) -> Int? {
+        for (i, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: ":") { return i == 0 ? nil : i }
             let letter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
             let other = (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
-            guard letter || (length > 0 && other) else { return nil }
-            length += 1
+            guard letter || (i > 0 && other) else { return nil }
         }
         return nil
     }
 
-    static func host(of url: String) -> String? {
-        guard let range = url.range(of: "://") else { return nil }
-        var authority = url[range.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if authority.hasPrefix("[") {  // IPv6 literal
-            return authority.firstIndex(of: "]").map { String(authority[...$0]) }
+    static func scheme(of url: String) -> String? {
+        let bytes = Array(url.utf8)
+        return schemeLength(bytes).map { String(decoding: bytes[..<$0], as: UTF8.self).lowercased() }
+    }
+
+    private static func isHTTP(_ scheme: ArraySlice<UInt8>) -> Bool {
+        let lower = scheme.map { $0 | 0x20 }
+        return lower.elementsEqual("http".utf8) || lower.elementsEqual("https".utf8)
+    }
+
+    /// The host's byte range in "scheme://userinfo@host:port/…", nil without "://".
+    static func hostRange(_ bytes: [UInt8]) -> Range<Int>? {
+        guard let length = schemeLength(bytes), length + 3 <= bytes.count,
+            bytes[length + 1] == 0x2F, bytes[length + 2] == 0x2F
+        else { return nil }
+        var start = length + 3
+        var end = start
+        while end < bytes.count, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
+        if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+        if start < end, bytes[start] == UInt8(ascii: "[") {  // IPv6 literal
+            return bytes[start..<end].firstIndex(of: UInt8(ascii: "]")).map { start..<($0 + 1) }
         }
-        return String(authority.prefix { $0 != ":" })
+        let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) ?? end
+        return start..<colon
     }
 
     private static func trimmed(_ s: String) -> String {
+        // Fast path: nothing to trim at either end (the usual case).
+        if let first = s.utf8.first, let last = s.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return s
+        }
         let scalars = s.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
             let last = scalars.lastIndex(where: { !isTrimmed($0) })
