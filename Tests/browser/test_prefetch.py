@@ -144,6 +144,24 @@ def test_the_url_follows_the_reading_position_and_reload_lands_there(build, serv
     assert abs(page.evaluate(VISIBLE_ROWS)[0][0] - top_before) <= 1
 
 
+def test_back_from_a_story_lands_where_the_reader_was(build, serve, reader):
+    server = serve(build())
+    r = reader(rtt_ms=0, kbps=0)
+    page = r.open(server.url)
+    page.evaluate(f"() => scrollBy(0, {200 * ROW_PX})")
+    wait_filled(page)
+    page.wait_for_timeout(400)
+    top_before = page.evaluate(VISIBLE_ROWS)[0][0]
+    link = page.evaluate("""() => [...document.querySelectorAll('[role=feed] a[href*="/item/"]')]
+      .find(a => { const r = a.getBoundingClientRect(); return r.top > 0 && r.bottom < innerHeight; }).getAttribute('href')""")
+    page.click(f"a[href='{link}'] >> nth=0")
+    page.wait_for_url(f"**{link}")
+    page.go_back(wait_until="load")
+    page.wait_for_timeout(300)
+    assert abs(page.evaluate(VISIBLE_ROWS)[0][0] - top_before) <= 1
+    wait_filled(page)
+
+
 def test_landing_on_page_40_and_scrolling_up_fills_rows_above_without_moving_the_view(build, serve, reader):
     server = serve(build())
     r = reader()
