@@ -26,14 +26,6 @@ public enum ShardPlanner {
     }
 
     static func isBoundary(_ id: Int, _ rule: ShardRule) -> Bool {
-        mix(UInt64(bitPattern: Int64(id))) % rule.boundaryDivisor == 0
-    }
-
-    /// SplitMix64's finalizer: spreads consecutive ids evenly, so boundaries don't cluster.
-    static func mix(_ x: UInt64) -> UInt64 {
-        var z = x &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        SplitMix64.mix(UInt64(bitPattern: Int64(id))) % rule.boundaryDivisor == 0
     }
 }
