@@ -1,10 +1,15 @@
 /// A minimal JSON writer with a fixed key order, so the same records always give the same bytes
-/// (and so the same content hash). Escapes "<", ">" and "&" too, so its output is safe inside
-/// an HTML `<script type="application/json">` block.
+/// (and so the same content hash).
 struct JSONWriter {
     var bytes: [UInt8] = []
+    /// Also escape "<", ">" and "&", for JSON inside an HTML `<script type="application/json">`
+    /// block. Files served as JSON don't need it, and rows of HTML would grow by a quarter.
+    let forHTML: Bool
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 256, forHTML: Bool = false) {
+        bytes.reserveCapacity(capacity)
+        self.forHTML = forHTML
+    }
 
     mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
     mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
@@ -18,7 +23,7 @@ struct JSONWriter {
             var run = 0
             for i in utf8.indices {
                 let b = utf8[i]
-                guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x3C || b == 0x3E || b == 0x26 else { continue }
+                guard b < 0x20 || b == 0x22 || b == 0x5C || (forHTML && (b == 0x3C || b == 0x3E || b == 0x26)) else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
                 switch b {
                 case 0x22: bytes.append(contentsOf: [0x5C, 0x22])

@@ -14,7 +14,7 @@ struct PageConfig {
     var shards: [ShardEntry]
 
     func json() -> String {
-        var w = JSONWriter(capacity: 256 + shards.count * 40)
+        var w = JSONWriter(capacity: 256 + shards.count * 40, forHTML: true)
         w.raw("{\"v\":1,\"page\":")
         w.int(page)
         w.raw(",\"first\":")
