@@ -11,37 +11,38 @@
 //   busy  shard name → what cancels it: its request's AbortController, or its retry's timer
 //   tries shard name → failures so far
 (() => {
-  const max = Math.max, min = Math.min, h = history, O = self.IntersectionObserver;
-  const el = document.querySelector('#sitegen-config'), feed = document.querySelector('[role=feed]');
   // Feature-detect first: without these the static pages and their pager are the site.
-  const first = el && feed.firstElementChild;
+  const max = Math.max, min = Math.min, h = history, O = self.IntersectionObserver,
+    el = document.querySelector('#sitegen-config'), feed = document.querySelector('[role=feed]'),
+    first = el && feed.firstElementChild;
   if (!first || !O) return;
   // Lookahead, in viewport heights. One screen covers a 150 ms round trip at reading speed;
   // readers on Save-Data or 2g pay for every byte, so they get a quarter of one.
   // Rows appear without a fade-in, so there is no motion for prefers-reduced-motion to stop.
-  const c = JSON.parse(el.textContent), total = c.total, size = c.pageSize, net = navigator.connection || {},
+  const c = JSON.parse(el.textContent), total = c.total, size = c.pageSize, top = c.first, net = navigator.connection || {},
     ahead = net.saveData || /2g/.test(net.effectiveType) ? .25 : 1, rowH = first.getBoundingClientRect().height;
   // Rows exist only in a window of 10,000 around the landing page, so a million-row list stays
   // light (empty fixed-height boxes lay out fast) and under the browser's maximum element
   // height; the pager reaches the rest.
   // sitegen keeps the lines of the site's strategy (--strategy) and drops the others'.
-  // #if batch
-  // Batch (seed 000's approach 2) starts with the static page alone and grows at the bottom.
-  let lo = c.first, hi = c.first + c.count;
-  // #else
-  let lo = max(0, c.first - 5e3), hi = min(total, lo + 1e4);
-  // #endif
   // A row's state lives on its element: filled (data-id), in flight or not asked (aria-busy),
   // or given up (neither). Nothing else is kept per row.
-  let tries = {}, lastY, lastT, speed = 0, settle = 0, later;
-  const shard = {}, parts = {}, busy = {},
+  let tries = {}, parts = {}, lastY, lastT = 0, speed = 0, settle = 0, later, lo, hi;
+  // #if batch
+  // Batch (seed 000's approach 2) starts with the static page alone and grows at the bottom.
+  lo = top, hi = top + c.count;
+  // #else
+  lo = max(0, top - 5e3), hi = min(total, lo + 1e4);
+  // #endif
+  const shard = {}, busy = {},
     learn = s => { for (let r = s[0]; r < s[0] + s[1]; r++) shard[r] = s },
     row = r => feed.children[r - lo],
     pageOf = r => 1 + (r / size | 0),
     url = r => c.base + (r < size ? '' : `page/${pageOf(r)}/`),
     // How far the viewport's top is below the feed's top.
     at = () => -feed.getBoundingClientRect().top,
-    get = (u, o) => fetch(c.base + u + '.json', o).then(x => x.ok ? x.json() : Promise.reject()),
+    // (A failed response gives false, and reading `.items` of it throws into the catch.)
+    get = (u, o) => fetch(c.base + u + '.json', o).then(x => x.ok && x.json()),
     io = new O(() => update(), { rootMargin: ahead * 100 + '%' });
   c.shards.forEach(learn);
 
@@ -59,6 +60,7 @@
   // 2 s after the fourth, its rows give up (see update).
   const load = s => {
     const n = s[2], ctl = busy[n] = new AbortController;
+    ctl.s = s;
     get('s/' + n, ctl).then(j => {
       j.items.forEach((it, i) => {
         const e = row(s[0] + i);
@@ -69,10 +71,11 @@
       });
       delete busy[n];
       update();
-    }, () => {
+    }).catch(() => {
       if (busy[n] != ctl) return;
       const t = setTimeout(() => { delete busy[n]; update() }, 125 << (tries[n] = -~tries[n]));
-      busy[n] = { abort: () => clearTimeout(t) };
+      // The same entry, now cancelled by clearing the timer.
+      ctl.abort = () => clearTimeout(t);
     });
   };
 
@@ -93,20 +96,25 @@
     let a = max(lo, lo + ((y - m + min(0, speed)) / rowH | 0));
     let b = min(hi, lo + ((y + vh + 2 * m + max(0, speed)) / rowH | 0) + 1);
     // #endif
-    for (; a < b; a++) {
-      const e = row(a), s = shard[a], k = a / c.partRows | 0;
+    for (let r = a; r < b; r++) {
+      const e = row(r), s = shard[r], k = r / c.partRows | 0;
       if (!e.ariaBusy) continue;
       // A row whose manifest part is not here asks for it, once.
-      if (!s && !parts[k]) parts[k] = get(`m/${c.build}/${k}`).then(m => m.shards.forEach(learn), () => parts[k] = 2).then(update);
+      if (!s && !parts[k]) parts[k] = get(`m/${c.build}/${k}`).then(m => m.shards.forEach(learn)).catch(() => parts[k] = 2).then(update);
       // Never an endless spinner: a row whose part or shard gave up links to its static page.
       if (s ? tries[s[2]] > 3 : parts[k] > 1) {
         e.ariaBusy = null;
-        e.innerHTML = `<a class=failed href=${url(a)}>Couldn’t load — open page ${pageOf(a)}</a>`;
+        e.innerHTML = `<a class=failed href=${url(r)}>Couldn't load — open page ${pageOf(r)}</a>`;
       } else if (s && !want[s[2]]) list.push(want[s[2]] = s);
     }
-    // Cancel what is no longer wanted; count what still is.
-    let n = 0;
-    for (const k in busy) want[k] ? n++ : (busy[k].abort(), delete busy[k]);
+    // Cancel what went out of reach, with slack: the zone's edge moves with the speed, and a
+    // request there must not be cancelled and asked for again as the speed jitters. Twenty
+    // rows, plus the second of travel a fling adds.
+    let n = 0, slack = 20 + max(speed, -speed) / rowH;
+    for (const k in busy) {
+      const s = busy[k].s;
+      want[k] || s[0] + s[1] > a - slack && s[0] < b + slack ? n++ : (busy[k].abort(), delete busy[k]);
+    }
     // Nearest first, three at a time: on a slow link parallel requests share it and all arrive
     // late, and the nearest rows should have it first.
     list.sort((p, q) => (p[0] - mid) ** 2 - (q[0] - mid) ** 2);
@@ -122,8 +130,8 @@
 
   // #if batch
   // #else
-  make(lo, c.first, 'afterbegin');
-  make(c.first + c.count, hi, 'beforeend');
+  make(lo, top, 'afterbegin');
+  make(top + c.count, hi, 'beforeend');
   // #endif
   // Land where the reader was: coming back (reload, back), on the row they left; landing on
   // page N, on its rows, exactly where they were before the rows above existed. That scroll
@@ -136,25 +144,26 @@
     h.replaceState({ r: r }, '', url(max(lo, min(hi - 1, r | 0))));
   };
   const st = h.state;
-  scrollBy(0, st ? (min(max(st.r, lo), hi) - lo) * rowH - at() : (c.first - lo) * rowH);
+  scrollBy(0, st ? (min(max(st.r, lo), hi) - lo) * rowH - at() : (top - lo) * rowH);
   lastY = scrollY;
-  lastT = Date.now();
   addEventListener('scroll', () => {
     const now = Date.now(), dy = scrollY - lastY;
     // A move of more than three screens at once is a jump (scrollbar drag, a link): ask for
     // nothing until it rests, so the shards of rows passed over are never downloaded.
     if (dy * dy > 9 * innerHeight ** 2) settle = now + 99, speed = 0, setTimeout(update, 120);
-    else speed = dy * 1e3 / max(1, now - lastT);
+    // Speed, smoothed over frames: two scroll events in one millisecond must not read as a
+    // fling (which would ask for, then cancel, shards far ahead).
+    else speed = (speed + dy * 1e3 / max(16, now - lastT)) / 2;
     lastY = scrollY, lastT = now;
     update();
     clearTimeout(later);
     later = setTimeout(follow, 150);
   });
-  addEventListener('pagehide', follow);
   // Back online: rows that gave up are asked for again.
   addEventListener('online', () => {
+    // (Parts are asked for again only by rows that still lack their shard's entry.)
     tries = {};
-    for (const k in parts) parts[k] > 1 && delete parts[k];
+    parts = {};
     for (const e of feed.children) e.dataset.id || (e.ariaBusy = true, e.innerHTML = '');
     update();
   });

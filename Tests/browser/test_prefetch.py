@@ -216,7 +216,7 @@ def test_a_failing_shard_ends_as_a_link_to_its_static_page(build, serve, reader)
     page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {broken[0] * ROW_PX})")
     link = page.wait_for_selector(f"[aria-posinset='{row}'] a.failed", timeout=8000)
     expected_page = broken[0] // 30 + 1
-    assert link.inner_text() == f"Couldn’t load — open page {expected_page}"
+    assert link.inner_text() == f"Couldn't load — open page {expected_page}"
     assert link.get_attribute("href") == ("/" if expected_page == 1 else f"/page/{expected_page}/")
     attempts = server.requests.count(f"/s/{broken[2]}.json")
     assert attempts == 4  # the first try and three retries

@@ -1,0 +1,105 @@
+"""Reader benchmark: the three loading strategies in real Chromium, as a reader meets them.
+
+Builds a site of N stories (default 10,000) per strategy, serves it on 127.0.0.1, emulates
+150 ms round trip and 1.6 Mbps in Chromium, and for each strategy and speed scrolls from the top
+for a fixed time, sampling every frame: the share of frames with a loading row in view, the share
+stalled at the end of the rows there are, bytes and requests (finished and aborted), and layout
+shift. Then a jump to the middle: time until the rows in view are filled and shard downloads.
+
+    python3 bench/reader.py [--stories N] [--seconds S]
+
+Prints a Markdown table. Needs what the browser tests need (bash .ci/install --test).
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "browser"))
+from conftest import CHROMIUM, SITEGEN  # noqa: E402
+from pagejs import LAYOUT_SHIFT, SCROLL_AND_SAMPLE, VISIBLE_ROWS  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from server import SiteServer  # noqa: E402
+
+
+def open_reader(browser, url):
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    page = context.new_page()
+    stats = {"bytes": 0, "finished": 0, "aborted": 0}
+
+    def finished(request):
+        stats["finished"] += 1
+        sizes = request.sizes()
+        stats["bytes"] += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+
+    page.on("requestfinished", finished)
+    page.on("requestfailed", lambda r: stats.__setitem__("aborted", stats["aborted"] + 1))
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 200_000})
+    start = time.monotonic()
+    page.goto(url, wait_until="load")
+    first_row = time.monotonic() - start
+    return context, page, stats, first_row
+
+
+def filled_in(page, timeout=10.0):
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        rows = page.evaluate(VISIBLE_ROWS)
+        if rows and all(f for _, _, f in rows):
+            return time.monotonic() - start
+        page.wait_for_timeout(10)
+    return float("inf")
+
+
+def main():
+    args = argparse.ArgumentParser()
+    args.add_argument("--stories", type=int, default=10_000)
+    args.add_argument("--seconds", type=float, default=5.0)
+    opts = args.parse_args()
+    work = tempfile.mkdtemp(prefix="sitegen-reader-")
+    source = os.path.join(work, "stories.json")
+    subprocess.run([SITEGEN, "generate", "--count", str(opts.stories), "--seed", "7", "--output", source], check=True, capture_output=True)
+    print(f"{opts.stories} stories, 150 ms RTT, 1.6 Mbps, viewport 1000×800, {opts.seconds:g} s of scrolling from the top\n")
+    print("| strategy | px/s | loading frames | stalled frames | KB down | requests | aborted | layout shift |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    jumps = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for strategy in ["all", "batch", "prefetch"]:
+            site = os.path.join(work, strategy)
+            subprocess.run([SITEGEN, "build", "--source", source, "--output", site, "--strategy", strategy], check=True, capture_output=True)
+            server = SiteServer(site)
+            for speed in [1500, 6000]:
+                context, page, stats, _ = open_reader(browser, server.url)
+                page.wait_for_timeout(1000)
+                r = page.evaluate(SCROLL_AND_SAMPLE, [speed, opts.seconds * 1000])
+                cls = page.evaluate(LAYOUT_SHIFT)
+                print(
+                    f"| {strategy} | {speed} | {100 * r['busyFrames'] / r['frames']:.1f} % | {100 * r['stalls'] / r['frames']:.1f} % "
+                    f"| {stats['bytes'] / 1000:.0f} | {stats['finished']} | {stats['aborted']} | {cls:.3f} |"
+                )
+                context.close()
+            if strategy != "batch":
+                context, page, stats, _ = open_reader(browser, server.url)
+                page.wait_for_timeout(1500)
+                before = stats["finished"]
+                page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {opts.stories // 2} * 56)")
+                seconds = filled_in(page)
+                page.wait_for_timeout(2000)
+                shards = len([u for u in server.shard_requests()])
+                jumps.append((strategy, seconds, stats["finished"] - before))
+                context.close()
+            server.close()
+        browser.close()
+    print("\n| strategy | jump to the middle: rows in view filled after | requests after the jump |")
+    print("| --- | ---: | ---: |")
+    for strategy, seconds, requests in jumps:
+        print(f"| {strategy} | {seconds:.2f} s | {requests} |")
+
+
+if __name__ == "__main__":
+    main()
