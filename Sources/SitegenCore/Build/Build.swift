@@ -56,61 +56,41 @@ public enum Build {
         let manifest = ManifestPlanner.manifest(shards: shards, total: stories.count)
 
         log("[5/5] Write \(request.output)")
+        let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
+        let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
+        let itemStories = stories.filter(\.hasItemPage)
         let output = try OutputFolder(path: request.output)
         do {
-            let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
-            let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
-            let renderer = PageRenderer(
-                theme: theme, options: options, paths: paths,
-                styleHref: paths.base + style.file, scriptHref: paths.base + script.file)
-            let itemStories = stories.filter(\.hasItemPage)
+            let writer = SiteWriter(
+                output: output,
+                renderer: PageRenderer(
+                    theme: theme, options: options, paths: paths,
+                    styleHref: paths.base + style.file, scriptHref: paths.base + script.file),
+                rows: rows)
             try output.makeFolders(
                 ["assets", "s", "m/\(manifest.build)"] + pages.indices.dropFirst().map { "page/\($0 + 1)" }
                     + itemStories.map { "item/\($0.id)" })
-            try output.write(style.bytes, to: style.file)
-            try output.write(script.bytes, to: script.file)
-            try Parallel.forEach(Array(zip(shards, shardFiles))) { shard, bytes in
-                try output.write(bytes, to: SitePaths.shardFile(shard.name))
-            }
-            for part in manifest.parts {
-                try output.write(part.json(), to: SitePaths.manifestPartFile(build: manifest.build, index: part.index))
-            }
-            try Parallel.forEach(Array(pages.enumerated())) { index, range in
-                let number = index + 1
-                // Rows a page carries the shards of: its own, two pages above and four below
-                // (readers scroll down more than up). Constant, whatever the list's length.
-                let config = PageConfig(
+            try writer.writeAssets([style, script])
+            try writer.writeShards(shards, files: shardFiles)
+            try writer.writeManifest(manifest)
+            try writer.writeListPages(pages, configs: { number, range in
+                PageConfig(
                     page: number, first: range.lowerBound, count: range.count, total: stories.count,
                     pageSize: options.pageSize, base: paths.base, build: manifest.build, partRows: manifest.partRows,
                     strategy: options.strategy,
+                    // The shards of the page's own rows, two pages above and four below (readers
+                    // scroll down more than up): constant, whatever the list's length.
                     shards: ManifestPlanner.inlineEntries(
                         for: range, in: shards, before: 2 * options.pageSize, after: 4 * options.pageSize))
-                let html = renderer.listPage(
-                    number: number, pageCount: pages.count, rows: range, total: stories.count, ids: ids,
-                    rowHTML: rowHTML, config: config)
-                try output.write(html, to: SitePaths.pageFile(number))
-            }
-            try Parallel.forEach(itemStories) { story in
-                try output.write(renderer.itemPage(story, row: rows), to: SitePaths.itemFile(story.id))
-            }
+            }, ids: ids, rowHTML: rowHTML)
+            try writer.writeItemPages(itemStories)
             try output.commit()
-            return BuildReport(
-                sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
-                shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped)
         } catch {
             output.discard()
             throw error
         }
-    }
-}
-
-/// A stylesheet or script, named by its content so it can be cached forever.
-struct Asset {
-    let bytes: [UInt8]
-    let file: String
-
-    init(stem: String, ext: String, text: String) {
-        bytes = Array(text.utf8)
-        file = SitePaths.assetFile(stem, hash: String(ContentHash.hex(of: bytes).prefix(10)), ext: ext)
+        return BuildReport(
+            sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
+            shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped)
     }
 }

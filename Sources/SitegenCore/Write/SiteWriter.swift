@@ -1,0 +1,52 @@
+/// Writes a rendered site's files into an `OutputFolder`: assets, shards, manifest parts, list
+/// pages and item pages, the big ones from both cores. Rendering of whole pages happens here,
+/// page by page, so a million-story site never holds all its HTML in memory at once.
+struct SiteWriter {
+    let output: OutputFolder
+    let renderer: PageRenderer
+    let rows: RowRenderer
+
+    func writeAssets(_ assets: [Asset]) throws {
+        for asset in assets { try output.write(asset.bytes, to: asset.file) }
+    }
+
+    func writeShards(_ shards: [ShardEntry], files: [[UInt8]]) throws {
+        try Parallel.forEach(Array(zip(shards, files))) { shard, bytes in
+            try output.write(bytes, to: SitePaths.shardFile(shard.name))
+        }
+    }
+
+    func writeManifest(_ manifest: Manifest) throws {
+        for part in manifest.parts {
+            try output.write(part.json(), to: SitePaths.manifestPartFile(build: manifest.build, index: part.index))
+        }
+    }
+
+    func writeListPages(_ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: [String]) throws {
+        let total = ids.count
+        try Parallel.forEach(Array(pages.enumerated())) { index, range in
+            let number = index + 1
+            let html = renderer.listPage(
+                number: number, pageCount: pages.count, rows: range, total: total, ids: ids, rowHTML: rowHTML,
+                config: configs(number, range))
+            try output.write(html, to: SitePaths.pageFile(number))
+        }
+    }
+
+    func writeItemPages(_ stories: [Story]) throws {
+        try Parallel.forEach(stories) { story in
+            try output.write(renderer.itemPage(story, row: rows), to: SitePaths.itemFile(story.id))
+        }
+    }
+}
+
+/// A stylesheet or script, named by its content so it can be cached forever.
+struct Asset: Sendable {
+    let bytes: [UInt8]
+    let file: String
+
+    init(stem: String, ext: String, text: String) {
+        bytes = Array(text.utf8)
+        file = SitePaths.assetFile(stem, hash: String(ContentHash.hex(of: bytes).prefix(10)), ext: ext)
+    }
+}
