@@ -22,6 +22,19 @@ struct RawItemDecodingTests {
         #expect(item.isObject)
     }
 
+    @Test("an image is a URL string or an object with url, width and height; anything else is left out")
+    func images() throws {
+        #expect(try decode(#"{"id":1,"image":"/a.png"}"#).image == ItemImage(url: "/a.png"))
+        #expect(try decode(#"{"id":1,"image":{"url":"https://e.com/a.png","width":640,"height":480}}"#).image
+            == ItemImage(url: "https://e.com/a.png", width: 640, height: 480))
+        #expect(try decode(#"{"id":1,"image":{"url":"/a.png","width":"wide"}}"#).image == ItemImage(url: "/a.png"))
+        for junk in ["5", "true", "[]", #"{"width":1}"#, "null"] {
+            let item = try decode(#"{"id":1,"title":"T","image":"# + junk + "}")
+            #expect(item.image == nil, "\(junk)")
+            #expect(item.title == "T")
+        }
+    }
+
     @Test("a wrong-typed score is nil but the item decodes")
     func wrongTypedScore() throws {
         let item = try decode(#"{"id":1,"title":"T","score":"abc"}"#)

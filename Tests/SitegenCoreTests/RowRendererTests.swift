@@ -8,6 +8,18 @@ struct RowRendererTests {
         RowRenderer(theme: try Theme.builtIn(), paths: SitePaths(base: base))
     }
 
+    @Test("a picture is a lazy img with its box reserved; unsafe or http pictures are left out")
+    func picture() throws {
+        let renderer = try Self.renderer()
+        let sized = renderer.html(Story(id: 1, title: "T", image: ItemImage(url: "https://e.com/a.png", width: 80, height: 60)))
+        #expect(sized.hasPrefix(#"<img src="https://e.com/a.png" width="80" height="60" alt="" loading="lazy" decoding="async">"#))
+        let unsized = renderer.html(Story(id: 2, title: "T", image: ItemImage(url: "/p/2.png")))
+        #expect(unsized.contains(#"src="/p/2.png" width="64" height="48""#))
+        for url in ["javascript:alert(1)", "data:image/png;base64,AAAA", "http://e.com/a.png", "//evil.example/a.png"] {
+            #expect(!renderer.html(Story(id: 3, title: "T", image: ItemImage(url: url))).contains("<img"), "\(url)")
+        }
+    }
+
     @Test("hostile title, author and url come out escaped, never as raw markup")
     func escapesEverything() throws {
         let story = Story.fixture(

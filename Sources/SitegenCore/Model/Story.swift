@@ -12,10 +12,11 @@ public struct Story: Sendable, Equatable {
     public var descendants: Int?
     /// HN's `text`: HTML, sanitized at render time by `HTMLSanitizer`.
     public var text: String?
+    public var image: ItemImage?
 
     public init(
         id: Int, title: String, url: String? = nil, by: String? = nil, time: Int? = nil,
-        score: Int? = nil, descendants: Int? = nil, text: String? = nil
+        score: Int? = nil, descendants: Int? = nil, text: String? = nil, image: ItemImage? = nil
     ) {
         self.id = id
         self.title = title
@@ -25,6 +26,7 @@ public struct Story: Sendable, Equatable {
         self.score = score
         self.descendants = descendants
         self.text = text
+        self.image = image
     }
 
     /// A story gets its own page when it has text to show (Ask HN, Show HN posts).

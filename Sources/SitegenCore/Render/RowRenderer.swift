@@ -34,6 +34,10 @@ public struct RowRenderer: Sendable {
             c["date"] = .string(DateText.short(time))
             c["datetime"] = .string(DateText.iso(time))
         }
+        if let image = story.image, let src = SafeURL.image(image.url) {
+            // The row reserves the picture's box from its size, before it loads.
+            c["image"] = .object(["src": .string(src), "width": .int(image.width ?? 64), "height": .int(image.height ?? 48)])
+        }
         if let n = story.descendants {
             c["comments"] = .string(n == 0 ? "discuss" : n == 1 ? "1 comment" : String(n) + " comments")
         }

@@ -23,6 +23,13 @@ public enum SafeURL {
         return url
     }
 
+    /// The URL if it may be an image's `src`: https or relative, since pages allow images only
+    /// from the site itself and https (their Content-Security-Policy's `img-src 'self' https:`).
+    public static func image(_ raw: String) -> String? {
+        guard let url = link(raw), !url.lowercased().hasPrefix("http:") else { return nil }
+        return url
+    }
+
     /// "example.com" for "https://www.example.com/a", nil when there is no host.
     public static func domain(of url: String) -> String? {
         let bytes = Array(url.utf8)

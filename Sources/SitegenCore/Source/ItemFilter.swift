@@ -64,7 +64,7 @@ public enum ItemFilter {
         return .success(
             Story(
                 id: id, title: title, url: item.url, by: item.by, time: item.time,
-                score: item.score, descendants: item.descendants, text: item.text))
+                score: item.score, descendants: item.descendants, text: item.text, image: item.image))
     }
 
     struct Rejection: Error { let skip: Skip }

@@ -13,17 +13,20 @@ public struct RawItem: Sendable, Equatable, Codable {
     public var descendants: Int?
     public var dead: Bool?
     public var deleted: Bool?
+    /// Not in HN's items; a source may give each story a picture (`"image": "https://…"` or
+    /// `"image": {"url": "…", "width": 640, "height": 480}`).
+    public var image: ItemImage?
     /// False when the JSON value was not an object at all (a number, a string, an array).
     public var isObject: Bool = true
 
     enum CodingKeys: String, CodingKey {
-        case id, type, by, time, title, url, text, score, descendants, dead, deleted
+        case id, type, by, time, title, url, text, score, descendants, dead, deleted, image
     }
 
     public init(
         id: Int?, type: String? = "story", by: String? = nil, time: Int? = nil, title: String? = nil,
         url: String? = nil, text: String? = nil, score: Int? = nil, descendants: Int? = nil,
-        dead: Bool? = nil, deleted: Bool? = nil
+        dead: Bool? = nil, deleted: Bool? = nil, image: ItemImage? = nil
     ) {
         self.id = id
         self.type = type
@@ -36,6 +39,7 @@ public struct RawItem: Sendable, Equatable, Codable {
         self.descendants = descendants
         self.dead = dead
         self.deleted = deleted
+        self.image = image
     }
 
     public init(from decoder: Decoder) throws {
@@ -54,6 +58,7 @@ public struct RawItem: Sendable, Equatable, Codable {
         descendants = Self.lenient(Int.self, c, .descendants)
         dead = Self.lenient(Bool.self, c, .dead)
         deleted = Self.lenient(Bool.self, c, .deleted)
+        image = Self.lenient(ItemImage.self, c, .image)
     }
 
     private static func lenient<T: Decodable>(
@@ -75,5 +80,34 @@ public struct RawItem: Sendable, Equatable, Codable {
         try c.encodeIfPresent(descendants, forKey: .descendants)
         try c.encodeIfPresent(dead, forKey: .dead)
         try c.encodeIfPresent(deleted, forKey: .deleted)
+        try c.encodeIfPresent(image, forKey: .image)
+    }
+}
+
+/// A story's picture: where it is and, when known, its size (which the row reserves).
+public struct ItemImage: Sendable, Equatable, Codable {
+    public var url: String
+    public var width: Int?
+    public var height: Int?
+
+    public init(url: String, width: Int? = nil, height: Int? = nil) {
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+
+    enum CodingKeys: String, CodingKey { case url, width, height }
+
+    /// A bare string is the URL; an object has `url` and optional `width` and `height`.
+    public init(from decoder: Decoder) throws {
+        if let url = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(url: url)
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            url: try c.decode(String.self, forKey: .url),
+            width: (try? c.decodeIfPresent(Int.self, forKey: .width)) ?? nil,
+            height: (try? c.decodeIfPresent(Int.self, forKey: .height)) ?? nil)
     }
 }
