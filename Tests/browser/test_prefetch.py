@@ -205,11 +205,38 @@ def test_a_row_filled_by_the_script_is_the_row_the_static_page_has(build, serve,
     assert same == [True] * 30
 
 
-def test_a_failing_shard_ends_as_a_link_to_its_static_page(build, serve, reader):
+def test_dragging_the_scrollbar_downloads_nothing_it_passes_over(build, serve, reader):
+    site = build()
+    server = serve(site)
+    r = reader()
+    page = r.open(server.url)
+    wait_filled(page)
+    settle(r)
+    server.clear()
+    # A drag: the thumb moves thousands of pixels a frame for a third of a second, then rests.
+    page.evaluate("""() => new Promise(done => {
+      let frames = 0;
+      (function step() {
+        scrollBy(0, 20 * 56 * 12);
+        if (++frames < 20) requestAnimationFrame(step); else done();
+      })();
+    })""")
+    target = page.evaluate(VISIBLE_ROWS)[0][0]
+    wait_filled(page)
+    settle(r)
+    names = {e[2]: e for e in manifest_shards(site)}
+    requested = [names[os.path.basename(p)[:-5]] for p in server.shard_requests()]
+    assert requested, "the rows where the drag ended were filled"
+    for first, count, _, _ in requested:
+        assert first + count > target - 60 and first < target + 120, (first, count, target)
+
+
+@pytest.mark.parametrize("status", [404, 500])
+def test_a_failing_shard_ends_as_a_link_to_its_static_page(build, serve, reader, status):
     site = build()
     server = serve(site)
     broken = next(e for e in manifest_shards(site) if e[0] >= 60)
-    server.faults[f"/s/{broken[2]}.json"] = 500
+    server.faults[f"/s/{broken[2]}.json"] = status
     r = reader(rtt_ms=0, kbps=0)
     page = r.open(server.url)
     row = broken[0] + 1
@@ -225,6 +252,21 @@ def test_a_failing_shard_ends_as_a_link_to_its_static_page(build, serve, reader)
     del server.faults[f"/s/{broken[2]}.json"]
     page.evaluate("() => dispatchEvent(new Event('online'))")
     page.wait_for_selector(f"[aria-posinset='{row}'][data-id]", timeout=5000)
+
+
+def test_offline_rows_end_as_links_and_fill_when_the_network_is_back(build, serve, reader):
+    site = build()
+    server = serve(site)
+    r = reader(rtt_ms=0, kbps=0)
+    page = r.open(server.url)
+    cdp = r.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    entry = next(e for e in manifest_shards(site) if e[0] >= 300)
+    page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {entry[0] * ROW_PX})")
+    page.wait_for_selector(f"[aria-posinset='{entry[0] + 1}'] a.failed", timeout=8000)
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.wait_for_selector(f"[aria-posinset='{entry[0] + 1}'][data-id]", timeout=8000)
 
 
 def test_bad_json_in_a_shard_is_a_failure_too(build, serve, reader):
