@@ -24,10 +24,10 @@
   // Rows exist only in a window of 10,000 around the landing page, so a million-row list stays
   // light (empty fixed-height boxes lay out fast) and under the browser's maximum element
   // height; the pager reaches the rest.
-  // sitegen keeps the lines of the site's strategy (--strategy) and drops the others'.
   // A row's state lives on its element: filled (data-id), in flight or not asked (aria-busy),
   // or given up (neither). Nothing else is kept per row.
   let tries = {}, parts = {}, lastY, lastT = 0, speed = 0, settle = 0, later, lo, hi;
+  // sitegen keeps the lines of the site's strategy (--strategy) and drops the others'.
   // #if batch
   // Batch (seed 000's approach 2) starts with the static page alone and grows at the bottom.
   lo = top, hi = top + c.count;
@@ -116,7 +116,8 @@
       want[k] || s[0] + s[1] > a - slack && s[0] < b + slack ? n++ : (busy[k].abort(), delete busy[k]);
     }
     // Nearest first, three at a time: on a slow link parallel requests share it and all arrive
-    // late, and the nearest rows should have it first.
+    // late, and the nearest rows should have it first. (`n++` rides along as an argument load
+    // ignores, to count the request it starts.)
     list.sort((p, q) => (p[0] - mid) ** 2 - (q[0] - mid) ** 2);
     for (const s of list) busy[s[2]] || n > 2 || load(s, n++);
     // #if batch
