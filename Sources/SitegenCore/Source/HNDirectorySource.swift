@@ -31,30 +31,26 @@ public struct HNDirectorySource: StorySource {
         results.withUnsafeMutableBufferPointer { out in
             nonisolated(unsafe) let out = out
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let decoder = JSONDecoder()
                 for i in (chunk * ids.count / chunks)..<((chunk + 1) * ids.count / chunks) {
-                    out[i] = Self.entry(id: ids[i], root: root, decoder: decoder)
+                    out[i] = Self.entry(id: ids[i], root: root)
                 }
             }
         }
         return results.map { $0! }
     }
 
-    private static func entry(id: Int, root: String, decoder: JSONDecoder) -> SourceEntry {
+    private static func entry(id: Int, root: String) -> SourceEntry {
         let relative = "item/\(id).json"
         let location = (root as NSString).appendingPathComponent(relative)
         guard let data = FileManager.default.contents(atPath: location) else {
             return SourceEntry(location: location, content: .unreadable("missing file"))
         }
-        do {
-            guard var item = try decoder.decode(RawItem?.self, from: data) else {
-                return SourceEntry(location: location, content: .null)
-            }
-            // The list names the id; an item file without one is still that item.
-            if item.isObject && item.id == nil { item.id = id }
-            return SourceEntry(location: location, content: .item(item))
-        } catch {
-            return SourceEntry(location: location, content: .unreadable("not valid JSON"))
+        var content = data.withUnsafeBytes { SourceEntry.Content(itemJSON: $0) }
+        // The list names the id; an item file without one is still that item.
+        if case .item(var item) = content, item.isObject, item.id == nil {
+            item.id = id
+            content = .item(item)
         }
+        return SourceEntry(location: location, content: content)
     }
 }

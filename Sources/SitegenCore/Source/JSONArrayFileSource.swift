@@ -9,9 +9,19 @@ public struct JSONArrayFileSource: StorySource {
 
     public func entries() async throws -> [SourceEntry] {
         let data = try JSONInput.read(path)
-        let items = try JSONInput.decode([RawItem?].self, from: data, path: path)
-        return items.enumerated().map { index, item in
-            SourceEntry(location: "\(path) entry \(index + 1)", content: item.map { .item($0) } ?? .null)
+        if data.isEmpty { throw SitegenError.invalidJSON(path: path, line: nil, column: nil, reason: "the file is empty") }
+        let parsed = data.withUnsafeBytes { bytes in
+            Result { () throws(ItemParser.DocumentError) in try ItemParser.items(in: bytes) }
+        }
+        switch parsed {
+        case .success(let items):
+            return items.enumerated().map { index, item in
+                SourceEntry(location: "\(path) entry \(index + 1)", content: item.map { .item($0) } ?? .null)
+            }
+        case .failure(.syntax(let line, let column, let reason)):
+            throw SitegenError.invalidJSON(path: path, line: line, column: column, reason: reason)
+        case .failure(.notAnArray(let found)):
+            throw SitegenError.invalidField(path: path, field: "(top level)", reason: "must be an array of items, not \(found)")
         }
     }
 }

@@ -1,21 +1,13 @@
 import Foundation
 
-/// Reading and decoding source files, with failures turned into `SitegenError`s that name the
-/// file, line and column. The only file in Source/ that touches the disk directly.
+/// Reading source files, with failures turned into `SitegenError`s that name the file, line and
+/// column. Items are parsed by `ItemParser`; JSONDecoder is left with the small list files.
 enum JSONInput {
     static func read(_ path: String) throws -> Data {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw SitegenError.unreadable(path: path, reason: Self.reason(error))
-        }
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            throw invalid(data, path: path, error: error)
         }
     }
 

@@ -16,23 +16,20 @@ public struct JSONLinesSource: StorySource {
         let path = self.path
         // Lines decode independently, so both cores share them.
         let chunks = Swift.max(1, Swift.min(lines.count / 2048, ProcessInfo.processInfo.activeProcessorCount * 4))
-        results.withUnsafeMutableBufferPointer { out in
-            nonisolated(unsafe) let out = out
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let decoder = JSONDecoder()
-                var i = chunk * lines.count / chunks
-                let end = (chunk + 1) * lines.count / chunks
-                while i < end {
-                    let (number, range) = lines[i]
-                    let location = "\(path) line \(number)"
-                    let content: SourceEntry.Content
-                    do {
-                        content = try decoder.decode(RawItem?.self, from: data[range]).map { .item($0) } ?? .null
-                    } catch {
-                        content = .unreadable("not valid JSON")
+        let base = data.startIndex
+        data.withUnsafeBytes { bytes in
+            nonisolated(unsafe) let bytes = bytes
+            results.withUnsafeMutableBufferPointer { out in
+                nonisolated(unsafe) let out = out
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    var i = chunk * lines.count / chunks
+                    let end = (chunk + 1) * lines.count / chunks
+                    while i < end {
+                        let (number, range) = lines[i]
+                        let line = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - base)..<(range.upperBound - base)])
+                        out[i] = SourceEntry(location: "\(path) line \(number)", content: SourceEntry.Content(itemJSON: line))
+                        i += 1
                     }
-                    out[i] = SourceEntry(location: location, content: content)
-                    i += 1
                 }
             }
         }
