@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times `sitegen build` (release) on generated lists of 1k, 10k and 100k stories (one JSON array
 # file each) and prints a Markdown table: wall time and peak RSS, best of 3 runs. The output goes
-# to a fresh folder under $BENCH_DIR (default: a temporary folder) each run.
+# to a fresh folder under $BENCH_DIR (default: a temporary folder) each run; use a RAM disk
+# (BENCH_DIR=/dev/shm/bench) to measure sitegen rather than the disk's file creation.
 # Usage: bash bench/build.sh [counts...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
