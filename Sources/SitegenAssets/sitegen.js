@@ -84,7 +84,6 @@
   // is in flight for rows no longer near is cancelled.
   const update = () => {
     const y = at(), vh = innerHeight, m = ahead * vh, mid = lo + (y + vh / 2) / rowH, want = {}, list = [];
-    if (settle > Date.now()) return;
     // #if all batch
     // All (seed 000's approach 1) wants every row at once; batch, every row of the pages it
     // has added (it adds one when the reader reaches the bottom, below).
@@ -119,6 +118,9 @@
     // late, and the nearest rows should have it first. (`n++` rides along as an argument load
     // ignores, to count the request it starts.)
     list.sort((p, q) => (p[0] - mid) ** 2 - (q[0] - mid) ** 2);
+    // While a jump is still moving, no shard is asked for (its manifest part may be: a part is a
+    // kilobyte, and having it early saves a round trip once the reader rests).
+    if (settle > Date.now()) return;
     for (const s of list) busy[s[2]] || n > 2 || load(s, n++);
     // #if batch
     // Batch: the next page's rows once the reader reaches the bottom, and not before.
@@ -150,8 +152,9 @@
   addEventListener('scroll', () => {
     const now = Date.now(), dy = scrollY - lastY;
     // A move of more than three screens at once is a jump (scrollbar drag, a link): ask for
-    // nothing until it rests, so the shards of rows passed over are never downloaded.
-    if (dy * dy > 9 * innerHeight ** 2) settle = now + 99, speed = 0, setTimeout(update, 120);
+    // nothing until it rests 50 ms (a drag moves every frame, 16 ms), so the shards of rows
+    // passed over are never downloaded.
+    if (dy * dy > 9 * innerHeight ** 2) settle = now + 50, speed = 0, setTimeout(update, 60);
     // Speed, smoothed over frames: two scroll events in one millisecond must not read as a
     // fling (which would ask for, then cancel, shards far ahead).
     else speed = (speed + dy * 1e3 / max(16, now - lastT)) / 2;
