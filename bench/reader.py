@@ -90,7 +90,6 @@ def main():
                 page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {opts.stories // 2} * 56)")
                 seconds = filled_in(page)
                 page.wait_for_timeout(2000)
-                shards = len([u for u in server.shard_requests()])
                 jumps.append((strategy, seconds, stats["finished"] - before))
                 context.close()
             server.close()
