@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "browser"))
 from conftest import CHROMIUM, SITEGEN  # noqa: E402
-from pagejs import LAYOUT_SHIFT, SCROLL_AND_SAMPLE, VISIBLE_ROWS  # noqa: E402
+from pagejs import LAYOUT_SHIFT, SCROLL_AND_SAMPLE, wait_filled  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from server import SiteServer  # noqa: E402
 
@@ -43,16 +43,6 @@ def open_reader(browser, url):
     page.goto(url, wait_until="load")
     first_row = time.monotonic() - start
     return context, page, stats, first_row
-
-
-def filled_in(page, timeout=10.0):
-    start = time.monotonic()
-    while time.monotonic() - start < timeout:
-        rows = page.evaluate(VISIBLE_ROWS)
-        if rows and all(f for _, _, f in rows):
-            return time.monotonic() - start
-        page.wait_for_timeout(10)
-    return float("inf")
 
 
 def main():
@@ -88,7 +78,7 @@ def main():
                 page.wait_for_timeout(1500)
                 before = stats["finished"]
                 page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {opts.stories // 2} * 56)")
-                seconds = filled_in(page)
+                seconds = wait_filled(page, timeout=10.0)
                 page.wait_for_timeout(2000)
                 jumps.append((strategy, seconds, stats["finished"] - before))
                 context.close()

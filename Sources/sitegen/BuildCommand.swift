@@ -66,7 +66,7 @@ struct BuildCommand: AsyncParsableCommand {
             let templatesFolder = templates ?? (FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil)
             let request = BuildRequest(
                 source: try SourceLocator.source(for: source), output: output, templates: templatesFolder,
-                options: SiteOptions(pageSize: pageSize, baseURL: baseURL.hasSuffix("/") ? baseURL : baseURL + "/", title: title, strategy: strategy))
+                options: SiteOptions(pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in
                 if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }

@@ -1,4 +1,5 @@
-"""JavaScript the tests run inside the page to observe it as a reader would."""
+"""JavaScript the tests run inside the page to observe it as a reader would, and the waits built on it."""
+import time
 
 # Scrolls at `speed` px/s for `ms` with requestAnimationFrame and, in every frame, counts the
 # rows in the viewport that are still loading (aria-busy) and whether the reader hit the end
@@ -56,3 +57,14 @@ LAYOUT_SHIFT = """
   setTimeout(() => done(total), 100);
 })
 """
+
+
+def wait_filled(page, timeout=5.0, poll_ms=10):
+    """Seconds until every row in the viewport is filled (none busy); fails after `timeout`."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        rows = page.evaluate(VISIBLE_ROWS)
+        if rows and all(filled for _, _, filled in rows):
+            return time.monotonic() - start
+        page.wait_for_timeout(poll_ms)
+    raise AssertionError(f"rows still loading after {timeout} s: {page.evaluate(VISIBLE_ROWS)[:5]}")

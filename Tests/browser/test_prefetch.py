@@ -10,20 +10,9 @@ import time
 import pytest
 
 from conftest import STORIES, manifest_shards
-from pagejs import LAYOUT_SHIFT, SCROLL_AND_SAMPLE, VISIBLE_ROWS
+from pagejs import LAYOUT_SHIFT, SCROLL_AND_SAMPLE, VISIBLE_ROWS, wait_filled
 
 ROW_PX = 56
-
-
-def wait_filled(page, timeout=5.0):
-    """Seconds until every row in the viewport is filled (none busy); fails after `timeout`."""
-    start = time.monotonic()
-    while time.monotonic() - start < timeout:
-        rows = page.evaluate(VISIBLE_ROWS)
-        if rows and all(filled for _, _, filled in rows):
-            return time.monotonic() - start
-        page.wait_for_timeout(20)
-    raise AssertionError(f"rows still loading after {timeout} s: {page.evaluate(VISIBLE_ROWS)[:5]}")
 
 
 def settle(reader, quiet=1.0, timeout=15.0):

@@ -2,7 +2,7 @@
 public struct SiteOptions: Sendable, Equatable {
     /// Stories on each static page.
     public var pageSize: Int
-    /// Path (or absolute URL) the site is served under, always ending in "/".
+    /// Path (or absolute URL) the site is served under ("/news" and "/news/" are the same site).
     public var baseURL: String
     public var title: String
     public var strategy: LoadingStrategy
