@@ -12,11 +12,22 @@ public enum ScriptMinifier {
     /// NAMEs is in `features` (those after `// #else` only when none is), so a site ships the
     /// code of its loading strategy and not the others'.
     public static func minify(_ source: String, features: Set<String> = []) -> String {
-        let tokens = Token.scan(select(source, features: features))
+        // Comments go first, so that what comes before a name is the code before it.
+        let tokens = Token.scan(select(source, features: features)).filter { $0.kind != .comment }.enumerated().map {
+            Token(kind: $0.element.kind, text: $0.element.text, newlineBefore: $0.element.newlineBefore, index: $0.offset)
+        }
         let names = renaming(tokens)
         var out = ""
         var previous: Token?
-        for token in tokens where token.kind != .comment {
+        var statements = StatementTracker()
+        for token in tokens {
+            // `const a = 1; const b = 2;` is served as `const a=1,b=2;`.
+            if statements.continuesDeclaration(with: token), out.last == ";" {
+                out.removeLast()
+                out += ","
+                previous = Token(kind: .punctuation, text: ",", newlineBefore: false, index: token.index)
+                continue
+            }
             var text = token.text
             if token.kind == .name, let short = names[text], !isProperty(token, in: tokens) { text = short }
             if let previous {
@@ -159,5 +170,45 @@ struct ShortNames {
             }
             if !avoiding.contains(name) { return name }
         }
+    }
+}
+
+/// Just enough of JavaScript's statements to see `…; const` (or `let`) that continues a
+/// declaration of the same kind at the same depth.
+struct StatementTracker {
+    /// Per open bracket: the first token of the statement under way there, and whether the next
+    /// token starts one.
+    private var first: [String] = [""]
+    private var atStart: [Bool] = [true]
+    /// The kind of the statement a `;` just ended, while the next token is awaited.
+    private var ended: String?
+
+    /// Records `token`; true if it is a `const`/`let` that can join the declaration just ended.
+    mutating func continuesDeclaration(with token: Token) -> Bool {
+        defer { ended = token.text == ";" ? first[first.count - 1] : nil }
+        if (token.text == "const" || token.text == "let") && ended == token.text {
+            first[first.count - 1] = token.text
+            atStart[atStart.count - 1] = false
+            return true
+        }
+        if atStart[atStart.count - 1] {
+            first[first.count - 1] = token.text
+            atStart[atStart.count - 1] = false
+        }
+        switch token.text {
+        case "(", "[", "{":
+            first.append("")
+            atStart.append(token.text == "{")
+        case ")", "]", "}":
+            if first.count > 1 {
+                first.removeLast()
+                atStart.removeLast()
+            }
+        case ";":
+            atStart[atStart.count - 1] = true
+        default:
+            break
+        }
+        return false
     }
 }
