@@ -11,16 +11,7 @@ enum HTMLScan {
     static func elements(_ name: String, in html: String) -> [HTMLElement] {
         var found: [HTMLElement] = []
         var rest = html[...]
-        while let open = rest.range(of: "<\(name)") {
-            let afterName = rest[open.upperBound...]
-            // "<a" must not match "<article": the name ends at a space or ">".
-            guard let next = afterName.first, next == " " || next == ">" else {
-                rest = afterName
-                continue
-            }
-            guard let tagEnd = afterName.firstIndex(of: ">") else { break }
-            let attributes = parseAttributes(afterName[..<tagEnd])
-            let body = afterName[afterName.index(after: tagEnd)...]
+        while let (attributes, body) = nextTag(name, in: &rest) {
             guard let close = body.range(of: "</\(name)>") else { break }
             found.append(HTMLElement(attributes: attributes, inner: String(body[..<close.lowerBound])))
             rest = body[close.upperBound...]
@@ -32,17 +23,25 @@ enum HTMLScan {
     static func openingTags(_ name: String, in html: String) -> [[String: String]] {
         var found: [[String: String]] = []
         var rest = html[...]
+        while let (attributes, _) = nextTag(name, in: &rest) { found.append(attributes) }
+        return found
+    }
+
+    /// The next `<name …>` in `rest`: its attributes and what follows it; `rest` moves past it.
+    private static func nextTag(_ name: String, in rest: inout Substring) -> ([String: String], Substring)? {
         while let open = rest.range(of: "<\(name)") {
             let afterName = rest[open.upperBound...]
+            // "<a" must not match "<article": the name ends at a space or ">".
             guard let next = afterName.first, next == " " || next == ">" else {
                 rest = afterName
                 continue
             }
-            guard let tagEnd = afterName.firstIndex(of: ">") else { break }
-            found.append(parseAttributes(afterName[..<tagEnd]))
-            rest = afterName[tagEnd...]
+            guard let tagEnd = afterName.firstIndex(of: ">") else { return nil }
+            let after = afterName[afterName.index(after: tagEnd)...]
+            rest = after
+            return (parseAttributes(afterName[..<tagEnd]), after)
         }
-        return found
+        return nil
     }
 
     /// `name="value"` pairs (double-quoted, as sitegen writes them) and bare names.
