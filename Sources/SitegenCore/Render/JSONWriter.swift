@@ -40,13 +40,6 @@ struct JSONWriter {
         bytes.append(0x22)
     }
 
-    /// `"key":` followed by the value the caller writes next; a leading comma unless first.
-    mutating func key(_ k: String, first: Bool = false) {
-        if !first { bytes.append(0x2C) }
-        string(k)
-        bytes.append(0x3A)
-    }
-
     private mutating func unicodeEscape(_ b: UInt8) {
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])

@@ -51,11 +51,6 @@ public enum SafeURL {
         return nil
     }
 
-    static func scheme(of url: String) -> String? {
-        let bytes = Array(url.utf8)
-        return schemeLength(bytes).map { String(decoding: bytes[..<$0], as: UTF8.self).lowercased() }
-    }
-
     private static func isHTTP(_ scheme: ArraySlice<UInt8>) -> Bool {
         let lower = scheme.map { $0 | 0x20 }
         return lower.elementsEqual("http".utf8) || lower.elementsEqual("https".utf8)
