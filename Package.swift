@@ -13,6 +13,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // HTTP sources: pooling, HTTP/2, timeouts and decompression from a well-kept client.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The tests' loopback HTTP server (latency, 503s, dropped connections on demand).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The command line: flags in, one call into SitegenCore, one line out.
@@ -29,6 +33,7 @@ let package = Package(
                 "SitegenAssets",
                 "CCmarkGFM",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The default theme (Templates/) and the browser script, compiled into the binary so
@@ -60,7 +65,12 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenCoreTests",
-            dependencies: ["SitegenCore", "SitegenAssets", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: [
+                "SitegenCore", "SitegenAssets", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

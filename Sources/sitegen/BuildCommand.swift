@@ -14,15 +14,20 @@ struct BuildCommand: AsyncParsableCommand {
               sitegen build
               sitegen build --source data/v0 --page-size 50
               sitegen build --source stories.jsonl --output dist --base-url /news/
+              sitegen build --source https://hacker-news.firebaseio.com/v0 --list newstories --limit 200
+              sitegen build --source 'https://api.example.com/beers?page={page}' --field title=name
             """
     )
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where the stories come from: a folder in the Hacker News API's shape (topstories.json, item/<id>.json), a .json file holding an array of items, or a .jsonl file with one item a line.",
-            valueName: "path"))
+            "Where the stories come from: the Hacker News API or one of its shape (https://hacker-news.firebaseio.com/v0), a paged JSON API (a URL with {page} in it), a folder in the HN API's shape (topstories.json, item/<id>.json), a .json file holding an array of items, or a .jsonl file with one item a line.",
+            valueName: "path|url"))
     var source: String?
+
+    @OptionGroup(title: "URL sources")
+    var sourceOptions: SourceOptions
 
     @Option(name: .long, help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))
     var output: String = "Public"
@@ -50,10 +55,14 @@ struct BuildCommand: AsyncParsableCommand {
             valueName: "dir"))
     var templates: String?
 
-    @Flag(name: .long, help: "Print each step of the build.")
+    @Flag(name: .long, help: "Print each step of the build, and each retry.")
     var verbose = false
 
+    @Flag(name: .long, help: "Print no progress, only the summary line and errors.")
+    var quiet = false
+
     func validate() throws {
+        guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose don't go together") }
         guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1 (got \(pageSize))") }
         guard baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
             throw ValidationError("--base-url must start with / or http(s):// (got \(baseURL))")
@@ -65,15 +74,16 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             let templatesFolder = templates ?? (FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil)
             let request = BuildRequest(
-                source: try SourceLocator.source(for: source), output: output, templates: templatesFolder,
+                source: try SourceLocator.source(
+                    for: source, remote: try sourceOptions.remote(progress: quiet ? nil : ProgressPrinter(verbose: verbose))),
+                output: output, templates: templatesFolder,
                 options: SiteOptions(pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in
                 if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }
             }
             let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print(report.summary + String(format: " (%.2f s)", seconds))
+            print(report.summary + String(format: " (%.2f s)", elapsed.seconds))
         } catch let error as SitegenError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure

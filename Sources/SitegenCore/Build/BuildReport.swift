@@ -18,7 +18,7 @@ public struct BuildReport: Sendable, Equatable {
         let parts = groups.map { reason, skips -> String in
             var part = "\(skips.count) \(reason.rawValue)"
             // Faults in the data are named, so they can be found and fixed.
-            if reason == .malformed || reason == .noID {
+            if reason == .malformed || reason == .unfetched || reason == .noID {
                 let named = skips.prefix(3).map { skip in
                     skip.id.map { "id \($0)" } ?? skip.location
                 }

@@ -13,6 +13,9 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
     case invalidOption(name: String, reason: String)
     /// The output could not be written; the previous output is left as it was.
     case writeFailed(path: String, reason: String)
+    /// A request the whole build depends on (a story list, a page of a paged API) failed after
+    /// its retries, or the fetch's deadline passed.
+    case fetchFailed(url: String, reason: String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,8 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
             return "--\(name): \(reason)"
         case .writeFailed(let path, let reason):
             return "\(path): cannot write: \(reason); the previous output was left as it was"
+        case .fetchFailed(let url, let reason):
+            return "\(url): cannot fetch: \(reason); the previous output was left as it was"
         }
     }
 }

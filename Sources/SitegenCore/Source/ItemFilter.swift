@@ -2,6 +2,7 @@
 public enum SkipReason: String, Sendable, CaseIterable, Comparable {
     case null
     case malformed
+    case unfetched = "not fetched"
     case noID = "no id"
     case deleted
     case dead
@@ -48,7 +49,8 @@ public enum ItemFilter {
         let item: RawItem
         switch entry.content {
         case .null: return skip(.null)
-        case .unreadable(let why): return skip(.malformed, detail: why)
+        case .unreadable(let why): return skip(.malformed, id: entry.id, detail: why)
+        case .unfetched(let why): return skip(.unfetched, id: entry.id, detail: why)
         case .item(let raw): item = raw
         }
         guard item.isObject else { return skip(.malformed, detail: "not a JSON object") }

@@ -1,12 +1,23 @@
 import Foundation
 
-/// Turns `--source` into a `StorySource` by what the path is. Checked before anything is read.
+/// Turns `--source` into a `StorySource` by what it is. Checked before anything is read:
+/// an http(s) URL with `{page}` in it is a paged JSON API, any other http(s) URL the base of a
+/// Hacker News-shaped API, a folder an HN-shaped mirror, a file by its extension.
 public enum SourceLocator {
-    public static func source(for argument: String?) throws -> any StorySource {
+    public static func source(for argument: String?, remote: RemoteSourceOptions = .init()) throws -> any StorySource {
         guard let argument else { return SampleSource() }
         if argument.hasPrefix("http://") || argument.hasPrefix("https://") {
-            throw SitegenError.invalidOption(
-                name: "source", reason: "\(argument): HTTP sources are not built yet; use a local folder or file")
+            guard let parts = URLComponents(string: argument.replacingOccurrences(of: "{page}", with: "1")),
+                let host = parts.host, !host.isEmpty
+            else {
+                throw SitegenError.invalidOption(name: "source", reason: "\(argument) is not a URL")
+            }
+            if argument.contains("{page}") {
+                return PagedAPISource(
+                    template: argument, itemsKey: remote.itemsKey, totalKey: remote.totalKey, firstPage: remote.firstPage,
+                    limit: remote.limit, fields: remote.fields, settings: remote.fetch)
+            }
+            return HNAPISource(base: argument, list: remote.list, limit: remote.limit ?? 500, settings: remote.fetch)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
@@ -27,5 +38,31 @@ public enum SourceLocator {
             throw SitegenError.unreadable(
                 path: argument, reason: "unknown source type; use a .json array, a .jsonl file or a folder with topstories.json")
         }
+    }
+}
+
+/// What `--source` needs when it is a URL: the HN list and how many stories to take, a paged
+/// API's keys and field mapping, and how to fetch.
+public struct RemoteSourceOptions: Sendable {
+    public var list: String
+    /// Stories to take at most: nil for 500 from an HN list (all HN keeps) and all of a paged API.
+    public var limit: Int?
+    public var itemsKey: String
+    public var totalKey: String
+    public var firstPage: Int
+    public var fields: FieldMapping
+    public var fetch: FetchSettings
+
+    public init(
+        list: String = "topstories", limit: Int? = nil, itemsKey: String = "data", totalKey: String = "totalResults",
+        firstPage: Int = 1, fields: FieldMapping = .defaults, fetch: FetchSettings = .init()
+    ) {
+        self.list = list
+        self.limit = limit
+        self.itemsKey = itemsKey
+        self.totalKey = totalKey
+        self.firstPage = firstPage
+        self.fields = fields
+        self.fetch = fetch
     }
 }

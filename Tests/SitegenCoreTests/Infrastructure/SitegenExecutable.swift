@@ -72,4 +72,14 @@ enum SitegenExecutable {
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
+
+    /// `run`, waited for off the concurrency pool: a test that serves the command over HTTP from
+    /// the same process must not block a thread the server needs.
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result { try run(executable, arguments, in: directory) as Result })
+            }
+        }
+    }
 }
