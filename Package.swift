@@ -13,6 +13,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Tests only: property-based checks of the parser, the sanitizer and Markdown rendering.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The command line: flags in, one call into SitegenCore, one line out.
@@ -48,6 +50,7 @@ let package = Package(
                 .embedInCode("Templates/page.mustache"),
                 .embedInCode("Templates/row.mustache"),
                 .embedInCode("Templates/item.mustache"),
+                .embedInCode("Templates/sitepage.mustache"),
                 .embedInCode("Templates/style.css"),
                 .embedInCode("Sources/SitegenAssets/sitegen.js"),
             ]
@@ -60,7 +63,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenCoreTests",
-            dependencies: ["SitegenCore", "SitegenAssets", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: [
+                "SitegenCore", "SitegenAssets", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -50,6 +50,13 @@ struct BuildCommand: AsyncParsableCommand {
             valueName: "dir"))
     var templates: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A folder of Markdown pages (about.md becomes /about/), linked from every page's navigation. Default: ./pages when it exists.",
+            valueName: "dir"))
+    var pages: String?
+
     @Flag(name: .long, help: "Print each step of the build.")
     var verbose = false
 
@@ -66,7 +73,8 @@ struct BuildCommand: AsyncParsableCommand {
             let templatesFolder = templates ?? (FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil)
             let request = BuildRequest(
                 source: try SourceLocator.source(for: source), output: output, templates: templatesFolder,
-                options: SiteOptions(pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy))
+                options: SiteOptions(pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy),
+                pages: pages ?? (FileManager.default.fileExists(atPath: "pages") ? "pages" : nil))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in
                 if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }

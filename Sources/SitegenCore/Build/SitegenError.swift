@@ -13,6 +13,8 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
     case invalidOption(name: String, reason: String)
     /// The output could not be written; the previous output is left as it was.
     case writeFailed(path: String, reason: String)
+    /// A site page (`--pages`) is not usable: its front matter, or its file name.
+    case sitePage(path: String, line: Int?, reason: String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
             return "--\(name): \(reason)"
         case .writeFailed(let path, let reason):
             return "\(path): cannot write: \(reason); the previous output was left as it was"
+        case .sitePage(let path, let line, let reason):
+            return "\(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
         }
     }
 }
