@@ -20,7 +20,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where the stories come from: a folder in the Hacker News API's shape (topstories.json, item/<id>.json), a .json file holding an array of items, or a .jsonl file with one item a line.",
+            "Where the stories come from: a folder in the Hacker News API's shape (topstories.json, item/<id>.json), a .json file holding an array of items, a .jsonl file with one item a line, or a folder of Markdown stories (.md files with front matter).",
             valueName: "path"))
     var source: String?
 

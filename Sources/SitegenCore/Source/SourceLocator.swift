@@ -20,7 +20,7 @@ public enum SourceLocator {
             }
             guard FileManager.default.fileExists(atPath: list) else {
                 throw SitegenError.unreadable(
-                    path: argument, reason: "a source folder must hold topstories.json and item/<id>.json (the Hacker News API's shape)")
+                    path: argument, reason: "a source folder must hold topstories.json and item/<id>.json (the Hacker News API's shape), or .md files (one story each)")
             }
             return HNDirectorySource(path: argument)
         }
