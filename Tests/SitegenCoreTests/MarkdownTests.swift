@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SitegenCore
@@ -67,5 +68,19 @@ struct MarkdownTests {
     @Test("NUL bytes and invalid sequences do not end the document early")
     func nul() {
         #expect(html("a\u{0}b") == "<p>a\u{FFFD}b</p>\n")
+    }
+
+    @Test("Render/Markdown.swift is the only file that imports libcmark-gfm, and its API is String to String")
+    func oneFile() throws {
+        let sources = SitegenExecutable.packageRoot.appendingPathComponent("Sources").path
+        let importers = filesUnder(sources).filter { $0.hasSuffix(".swift") }.filter { file in
+            ((try? readText(sources + "/" + file)) ?? "").contains("import CCmarkGFM")
+        }
+        #expect(importers == ["SitegenCore/Render/Markdown.swift"])
+        let text = try readText(sources + "/SitegenCore/Render/Markdown.swift")
+        // Every C pointer is private to the file: the only public entry takes and gives Strings.
+        #expect(text.components(separatedBy: "public static func").count == 2)
+        #expect(text.contains("public static func html(_ markdown: String) -> String"))
+        #expect(!text.contains("public static func dropUnsafeURLs"))
     }
 }
