@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The tests' loopback HTTP server (latency, 503s, dropped connections on demand).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Tests only: property-based checks of the parser, the sanitizer and Markdown rendering.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The command line: flags in, one call into SitegenCore, one line out.
@@ -53,6 +55,7 @@ let package = Package(
                 .embedInCode("Templates/page.mustache"),
                 .embedInCode("Templates/row.mustache"),
                 .embedInCode("Templates/item.mustache"),
+                .embedInCode("Templates/sitepage.mustache"),
                 .embedInCode("Templates/style.css"),
                 .embedInCode("Sources/SitegenAssets/sitegen.js"),
             ]
@@ -70,6 +73,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
     ],

@@ -22,7 +22,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where the stories come from: the Hacker News API or one of its shape (https://hacker-news.firebaseio.com/v0), a paged JSON API (a URL with {page} in it), a folder in the HN API's shape (topstories.json, item/<id>.json), a .json file holding an array of items, or a .jsonl file with one item a line.",
+            "Where the stories come from: the Hacker News API or one of its shape (https://hacker-news.firebaseio.com/v0), a paged JSON API (a URL with {page} in it), a folder in the HN API's shape (topstories.json, item/<id>.json), a .json file holding an array of items, a .jsonl file with one item a line, or a folder of Markdown stories (.md files with front matter).",
             valueName: "path|url"))
     var source: String?
 
@@ -55,6 +55,13 @@ struct BuildCommand: AsyncParsableCommand {
             valueName: "dir"))
     var templates: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A folder of Markdown pages (about.md becomes /about/), linked from every page's navigation. Default: ./pages when it exists.",
+            valueName: "dir"))
+    var pages: String?
+
     @Flag(name: .long, help: "Print each step of the build, and each retry.")
     var verbose = false
 
@@ -77,7 +84,8 @@ struct BuildCommand: AsyncParsableCommand {
                 source: try SourceLocator.source(
                     for: source, remote: try sourceOptions.remote(progress: quiet ? nil : ProgressPrinter(verbose: verbose))),
                 output: output, templates: templatesFolder,
-                options: SiteOptions(pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy))
+                options: SiteOptions(pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy),
+                pages: pages ?? (FileManager.default.fileExists(atPath: "pages") ? "pages" : nil))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in
                 if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }

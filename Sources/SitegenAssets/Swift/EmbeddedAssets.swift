@@ -6,6 +6,7 @@ public enum EmbeddedAssets {
         "page": text(PackageResources.page_mustache),
         "row": text(PackageResources.row_mustache),
         "item": text(PackageResources.item_mustache),
+        "sitepage": text(PackageResources.sitepage_mustache),
     ]
     public static let stylesheet = text(PackageResources.style_css)
     public static let script = text(PackageResources.sitegen_js)

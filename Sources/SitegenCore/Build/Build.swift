@@ -6,16 +6,19 @@ public struct BuildRequest: Sendable {
     public var output: String
     /// Folder of templates overriding the built-in theme file by file; nil for the built-in one.
     public var templates: String?
+    /// Folder of Markdown site pages (`about.md` → `/about/`); nil for none.
+    public var pages: String?
     public var options: SiteOptions
     public var shardRule: ShardRule
 
     public init(
         source: any StorySource, output: String, templates: String? = nil, options: SiteOptions = .init(),
-        shardRule: ShardRule = .default
+        shardRule: ShardRule = .default, pages: String? = nil
     ) {
         self.source = source
         self.output = output
         self.templates = templates
+        self.pages = pages
         self.options = options
         self.shardRule = shardRule
     }
@@ -27,7 +30,7 @@ public struct BuildRequest: Sendable {
 ///     [2/5] theme     templates parsed (a template error stops here, before any writing)
 ///     [3/5] render    each row once (RowRenderer) and its shard record
 ///     [4/5] plan      pages, shard boundaries, manifest (pure, Plan/)
-///     [5/5] write     pages, item pages, shards, manifest parts, assets → staging → output
+///     [5/5] write     pages, item pages, site pages, shards, manifest parts, assets → staging → output
 public enum Build {
     public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
         let options = request.options
@@ -36,6 +39,7 @@ public enum Build {
 
         log("[1/5] Read \(request.source.name)")
         let (stories, skipped) = ItemFilter.stories(from: try await request.source.entries())
+        let sitePages = try SitePagesFolder.load(request.pages)
         let ids = stories.map(\.id)
 
         log("[2/5] Load the theme")
@@ -65,11 +69,11 @@ public enum Build {
                 output: output,
                 renderer: PageRenderer(
                     theme: theme, options: options, paths: paths,
-                    styleHref: paths.base + style.file, scriptHref: paths.base + script.file),
+                    styleHref: paths.base + style.file, scriptHref: paths.base + script.file, sitePages: sitePages),
                 rows: rows)
             try output.makeFolders(
                 ["assets", "s", "m/\(manifest.build)"] + pages.indices.dropFirst().map { "page/\($0 + 1)" }
-                    + itemStories.map { "item/\($0.id)" })
+                    + itemStories.map { "item/\($0.id)" } + sitePages.map(\.slug))
             try writer.writeAssets([style, script])
             try writer.writeShards(shards, files: shardFiles)
             try writer.writeManifest(manifest)
@@ -84,6 +88,7 @@ public enum Build {
                         for: range, in: shards, before: 2 * options.pageSize, after: 4 * options.pageSize))
             }, ids: ids, rowHTML: rowHTML)
             try writer.writeItemPages(itemStories)
+            try writer.writeSitePages(sitePages)
             try output.commit()
         } catch {
             output.discard()
@@ -91,6 +96,7 @@ public enum Build {
         }
         return BuildReport(
             sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
-            shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped)
+            shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped,
+            sitePages: sitePages.count)
     }
 }

@@ -16,6 +16,8 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
     /// A request the whole build depends on (a story list, a page of a paged API) failed after
     /// its retries, or the fetch's deadline passed.
     case fetchFailed(url: String, reason: String)
+    /// A site page (`--pages`) is not usable: its front matter, or its file name.
+    case sitePage(path: String, line: Int?, reason: String)
 
     public var description: String {
         switch self {
@@ -34,6 +36,8 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
             return "\(path): cannot write: \(reason); the previous output was left as it was"
         case .fetchFailed(let url, let reason):
             return "\(url): cannot fetch: \(reason); the previous output was left as it was"
+        case .sitePage(let path, let line, let reason):
+            return "\(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
         }
     }
 }

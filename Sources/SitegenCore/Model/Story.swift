@@ -13,10 +13,13 @@ public struct Story: Sendable, Equatable {
     /// HN's `text`: HTML, sanitized at render time by `HTMLSanitizer`.
     public var text: String?
     public var image: ItemImage?
+    /// A Markdown story's body: rendered by `Markdown` (cmark-gfm, safe mode) for its item page.
+    public var markdown: String?
 
     public init(
         id: Int, title: String, url: String? = nil, by: String? = nil, time: Int? = nil,
-        score: Int? = nil, descendants: Int? = nil, text: String? = nil, image: ItemImage? = nil
+        score: Int? = nil, descendants: Int? = nil, text: String? = nil, image: ItemImage? = nil,
+        markdown: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -27,11 +30,11 @@ public struct Story: Sendable, Equatable {
         self.descendants = descendants
         self.text = text
         self.image = image
+        self.markdown = markdown
     }
 
-    /// A story gets its own page when it has text to show (Ask HN, Show HN posts).
+    /// A story gets its own page when it has text to show (Ask HN, Show HN posts, a Markdown body).
     public var hasItemPage: Bool {
-        guard let text else { return false }
-        return !text.isEmpty
+        !(text ?? "").isEmpty || !(markdown ?? "").isEmpty
     }
 }

@@ -21,6 +21,9 @@ public struct ContentHash: Sendable {
         s.withUTF8 { combine(bytes: $0) }
     }
 
+    /// The hash as it stands.
+    public var value: UInt64 { state }
+
     /// 16 lowercase hex digits.
     public var hex: String {
         let digits = String(state, radix: 16)

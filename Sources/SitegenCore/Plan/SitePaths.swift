@@ -4,6 +4,7 @@
 ///     index.html            page 1            page/N/index.html   page N
 ///     item/<id>/index.html  a story's text    s/<hash>.json        a shard
 ///     m/<build>/<k>.json    manifest part k   assets/<name>.<hash>.<ext>
+///     <slug>/index.html     a site page (pages/<slug>.md)
 public struct SitePaths: Sendable, Equatable {
     /// Always ends in "/".
     public let base: String
@@ -14,10 +15,12 @@ public struct SitePaths: Sendable, Equatable {
 
     public func page(_ number: Int) -> String { base + Paginator.path(ofPage: number) }
     public func item(_ id: Int) -> String { base + "item/\(id)/" }
+    public func sitePage(_ slug: String) -> String { base + slug + "/" }
 
     /// Paths of files relative to the output folder.
     public static func pageFile(_ number: Int) -> String { Paginator.path(ofPage: number) + "index.html" }
     public static func itemFile(_ id: Int) -> String { "item/\(id)/index.html" }
+    public static func sitePageFile(_ slug: String) -> String { "\(slug)/index.html" }
     public static func shardFile(_ name: String) -> String { "s/\(name).json" }
     public static func manifestPartFile(build: String, index: Int) -> String { "m/\(build)/\(index).json" }
     public static func assetFile(_ stem: String, hash: String, ext: String) -> String { "assets/\(stem).\(hash).\(ext)" }

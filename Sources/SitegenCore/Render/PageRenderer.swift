@@ -5,6 +5,8 @@ struct PageRenderer: Sendable {
     let paths: SitePaths
     let styleHref: String
     let scriptHref: String
+    /// The site's pages (`--pages`), linked from every page's navigation.
+    var sitePages: [SitePage] = []
 
     /// A list page: its own rows, filled, and a pager, so the list reads with JavaScript off.
     func listPage(number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: [String], config: PageConfig) -> String {
@@ -41,17 +43,36 @@ struct PageRenderer: Sendable {
         return theme.render("layout", .object(layout))
     }
 
-    /// A story's own page, for stories with text: the row, then the sanitized text. No script:
-    /// there is nothing on it to prefetch.
+    /// A story's own page, for stories with text: the row, then the text (HN's HTML through the
+    /// allowlist sanitizer, or a Markdown body through cmark-gfm's safe mode). No script: there
+    /// is nothing on it to prefetch.
     func itemPage(_ story: Story, row: RowRenderer) -> String {
         var item = row.context(story)
-        item["text"] = .string(HTMLSanitizer.sanitize(story.text ?? ""))
+        item["text"] = .string(story.markdown.map(Markdown.html) ?? HTMLSanitizer.sanitize(story.text ?? ""))
         var layout = layoutContext(title: "\(story.title) · \(options.title)")
         layout["content"] = .string(theme.render("item", .object(item)))
         return theme.render("layout", .object(layout))
     }
 
-    private func layoutContext(title: String) -> [String: TemplateValue] {
-        ["pageTitle": .string(title), "siteTitle": .string(options.title), "base": .string(paths.base), "styleHref": .string(styleHref)]
+    /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout.
+    func sitePage(_ page: SitePage) -> String {
+        let content: [String: TemplateValue] = ["title": .string(page.title), "body": .string(Markdown.html(page.markdown))]
+        var layout = layoutContext(title: "\(page.title) · \(options.title)", current: page.slug)
+        layout["content"] = .string(theme.render("sitepage", .object(content)))
+        return theme.render("layout", .object(layout))
+    }
+
+    private func layoutContext(title: String, current: String? = nil) -> [String: TemplateValue] {
+        var layout: [String: TemplateValue] = [
+            "pageTitle": .string(title), "siteTitle": .string(options.title), "base": .string(paths.base), "styleHref": .string(styleHref),
+        ]
+        if !sitePages.isEmpty {
+            layout["hasNav"] = .bool(true)
+            layout["nav"] = .list(
+                sitePages.map { page in
+                    .object(["title": .string(page.title), "href": .string(paths.sitePage(page.slug)), "current": .bool(page.slug == current)])
+                })
+        }
+        return layout
     }
 }

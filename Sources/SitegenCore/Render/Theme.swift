@@ -5,7 +5,7 @@ import SitegenAssets
 /// values in, HTML out; `Theme+FileSystem.swift` is the only part that reads files.
 public struct Theme: Sendable {
     /// Template names, each `Templates/<name>.mustache`.
-    public static let names = ["layout", "page", "row", "item"]
+    public static let names = ["layout", "page", "row", "item", "sitepage"]
 
     let templates: [String: CompiledTemplate]
     public let stylesheet: String

@@ -66,7 +66,8 @@ public enum ItemFilter {
         return .success(
             Story(
                 id: id, title: title, url: item.url, by: item.by, time: item.time,
-                score: item.score, descendants: item.descendants, text: item.text, image: item.image))
+                score: item.score, descendants: item.descendants, text: item.text, image: item.image,
+                markdown: item.markdown))
     }
 
     struct Rejection: Error { let skip: Skip }

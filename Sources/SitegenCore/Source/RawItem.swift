@@ -18,6 +18,8 @@ public struct RawItem: Sendable, Equatable, Codable {
     public var image: ItemImage?
     /// False when the JSON value was not an object at all (a number, a string, an array).
     public var isObject: Bool = true
+    /// The body of a Markdown story (`MarkdownStorySource`); never read from JSON.
+    public var markdown: String?
 
     enum CodingKeys: String, CodingKey {
         case id, type, by, time, title, url, text, score, descendants, dead, deleted, image

@@ -25,9 +25,13 @@ public enum SourceLocator {
         }
         if isDirectory.boolValue {
             let list = (argument as NSString).appendingPathComponent("topstories.json")
+            // A folder of Markdown files, one story each (and no HN-shaped list).
+            if !FileManager.default.fileExists(atPath: list), MarkdownStorySource.holdsStories(argument) {
+                return MarkdownStorySource(path: argument)
+            }
             guard FileManager.default.fileExists(atPath: list) else {
                 throw SitegenError.unreadable(
-                    path: argument, reason: "a source folder must hold topstories.json and item/<id>.json (the Hacker News API's shape)")
+                    path: argument, reason: "a source folder must hold topstories.json and item/<id>.json (the Hacker News API's shape), or .md files (one story each)")
             }
             return HNDirectorySource(path: argument)
         }

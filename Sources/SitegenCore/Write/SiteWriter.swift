@@ -33,6 +33,10 @@ struct SiteWriter {
         }
     }
 
+    func writeSitePages(_ pages: [SitePage]) throws {
+        for page in pages { try output.write(renderer.sitePage(page), to: SitePaths.sitePageFile(page.slug)) }
+    }
+
     func writeItemPages(_ stories: [Story]) throws {
         try Parallel.forEach(stories) { story in
             try output.write(renderer.itemPage(story, row: rows), to: SitePaths.itemFile(story.id))
