@@ -18,8 +18,8 @@ public struct RowRenderer: Sendable {
 
     /// The values `row.mustache` (and `item.mustache`) see. Absent facts are absent keys, so
     /// `{{#by}}…{{/by}}` sections simply vanish. docs/templates.md lists them.
-    public func context(_ story: Story) -> [String: TemplateValue] {
-        var c: [String: TemplateValue] = ["id": .int(story.id), "title": .string(story.title), "base": .string(paths.base)]
+    public func context(_ story: Story) -> TemplateObject {
+        var c: TemplateObject = ["id": .int(story.id), "title": .string(story.title), "base": .string(paths.base)]
         let itemHref = story.hasItemPage ? paths.item(story.id) : nil
         if let url = story.url.flatMap({ SafeURL.link($0) }) {
             c["href"] = .string(url)
