@@ -43,7 +43,13 @@ def open_reader(browser, url):
     start = time.monotonic()
     page.goto(url, wait_until="load")
     # The rows of the landing page are in its HTML, so the first row shows at first contentful paint.
-    first_row = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime / 1000")
+    first_row = page.evaluate("""() => new Promise(resolve => {
+        new PerformanceObserver(list => {
+            const fcp = list.getEntries().find(e => e.name === 'first-contentful-paint')
+            if (fcp) resolve(fcp.startTime / 1000)
+        }).observe({type: 'paint', buffered: true})
+        setTimeout(() => resolve(NaN), 5000)
+    })""")
     return context, page, stats, first_row
 
 
