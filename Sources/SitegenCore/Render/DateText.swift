@@ -33,7 +33,17 @@ public enum DateText {
     /// "Nov 20, 2026 14:05".
     public static func short(_ unix: Int) -> String {
         let (y, m, d, hh, mm, _) = civil(unix)
-        return "\(months[m - 1]) \(d), \(y) \(two(hh)):\(two(mm))"
+        var text = months[m - 1]
+        text.reserveCapacity(18)
+        text += " "
+        text += String(d)
+        text += ", "
+        text += String(y)
+        text += hh < 10 ? " 0" : " "
+        text += String(hh)
+        text += mm < 10 ? ":0" : ":"
+        text += String(mm)
+        return text
     }
 
     /// Howard Hinnant's days-to-civil: correct for the proleptic Gregorian calendar.
