@@ -35,6 +35,9 @@ public enum Build {
     public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
         let options = request.options
         guard options.pageSize >= 1 else { throw SitegenError.invalidOption(name: "page-size", reason: "must be at least 1") }
+        guard options.keepGenerations >= 0 else {
+            throw SitegenError.invalidOption(name: "keep-generations", reason: "must be 0 or more")
+        }
         let paths = SitePaths(base: options.baseURL)
 
         log("[1/5] Read \(request.source.name)")
@@ -89,6 +92,8 @@ public enum Build {
             }, ids: ids, rowHTML: rowHTML)
             try writer.writeItemPages(itemStories)
             try writer.writeSitePages(sitePages)
+            try writer.keepGenerations(
+                current: Generation(build: manifest.build, assets: [style.file, script.file]), keep: options.keepGenerations)
             try output.commit()
         } catch {
             output.discard()
@@ -97,6 +102,6 @@ public enum Build {
         return BuildReport(
             sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
             shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped,
-            sitePages: sitePages.count)
+            sitePages: sitePages.count, filesWritten: output.written, filesUnchanged: output.unchanged)
     }
 }
