@@ -69,6 +69,11 @@ struct BuildCommand: AsyncParsableCommand {
             valueName: "n"))
     var keepGenerations: Int = 3
 
+    @Flag(
+        name: .customLong("precompress"), inversion: .prefixedNo,
+        help: "Write .gz and .br siblings of HTML, JSON, CSS and JS files, for servers that send them as they are (nginx gzip_static).")
+    var precompress = true
+
     @Flag(name: .long, help: "Print each step of the build, and each retry.")
     var verbose = false
 
@@ -93,7 +98,8 @@ struct BuildCommand: AsyncParsableCommand {
                     for: source, remote: try sourceOptions.remote(progress: quiet ? nil : ProgressPrinter(verbose: verbose))),
                 output: output, templates: templatesFolder,
                 options: SiteOptions(
-                    pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy, keepGenerations: keepGenerations),
+                    pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy, keepGenerations: keepGenerations,
+                    precompress: precompress),
                 pages: pages ?? (FileManager.default.fileExists(atPath: "pages") ? "pages" : nil))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in

@@ -57,4 +57,17 @@ struct PrecompressionTests {
         // gzip's header carries no time: bytes 4…7 (MTIME) are zero.
         #expect(Array(siblings[0].bytes[4..<8]) == [0, 0, 0, 0])
     }
+
+    @Test("--no-precompress writes no sibling, and turning it back on adds them to files that did not change")
+    func switchedOff() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.path("out")
+            _ = try await Build.run(BuildRequest(source: SampleSource(count: 50), output: output, options: SiteOptions(precompress: false)))
+            #expect(!filesUnder(output).contains { isSibling($0) })
+            let report = try await Build.run(BuildRequest(source: SampleSource(count: 50), output: output))
+            #expect(report.filesWritten == 0)
+            let files = filesUnder(output)
+            #expect(files.contains("index.html.gz") && files.contains("index.html.br"))
+        }
+    }
 }

@@ -66,7 +66,7 @@ public enum Build {
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
         let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
         let itemStories = stories.filter(\.hasItemPage)
-        let output = try OutputFolder(path: request.output)
+        let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
             let writer = SiteWriter(
                 output: output,

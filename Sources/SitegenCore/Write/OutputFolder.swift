@@ -11,13 +11,16 @@ public final class OutputFolder: @unchecked Sendable {
     public let path: String
     let staging: String
     let previous: PreviousOutput
+    /// Whether text files get precompressed siblings (`--no-precompress` turns them off).
+    let precompress: Bool
     private let lock: OutputLock
     private let writtenCount = Atomic<Int>(0)
     private let unchangedCount = Atomic<Int>(0)
 
     /// Takes the output's lock (a second build into the same output stops here with
     /// `outputLocked`), clears staging folders that killed builds left, and makes a fresh one.
-    public init(path: String) throws {
+    public init(path: String, precompress: Bool = true) throws {
+        self.precompress = precompress
         let url = URL(fileURLWithPath: path).standardizedFileURL
         self.path = url.path
         previous = PreviousOutput(path: url.path)
@@ -64,7 +67,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// concurrently for different files.
     public func write(_ bytes: [UInt8], to relative: String) throws {
         let full = staging + "/" + relative
-        let compress = Precompression.applies(to: relative)
+        let compress = precompress && Precompression.applies(to: relative)
         if previous.holds(bytes, at: relative), previous.link(relative, to: full) {
             unchangedCount.add(1, ordering: .relaxed)
             guard compress else { return }
@@ -94,6 +97,7 @@ public final class OutputFolder: @unchecked Sendable {
     public func keep(_ relative: String) -> Bool {
         let full = staging + "/" + relative
         guard previous.link(relative, to: full) else { return FileManager.default.fileExists(atPath: full) }
+        guard precompress else { return true }
         for suffix in Precompression.suffixes { _ = previous.link(relative + suffix, to: full + suffix) }
         return true
     }
