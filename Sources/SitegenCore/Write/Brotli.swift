@@ -3,8 +3,9 @@ import CBrotli
 /// Brotli through Debian's libbrotli (libbrotli-dev). Bytes in, bytes out; the only file that
 /// calls libbrotli. Deterministic: the same bytes always give the same file.
 enum Brotli {
-    /// Quality 11 is ~40x slower than 5 for a few % fewer bytes; 5 already beats gzip -9 on
-    /// sitegen's pages at gzip -6's speed (docs/deploy.md has the numbers).
+    /// Below 5, brotli is no smaller than gzip 6 on sitegen's pages and shards, so a `.br` would
+    /// cost time for nothing; at 5 it is 8-10 % smaller; 9 and up are many times slower for
+    /// little more (docs/deploy.md has the table).
     static let defaultQuality: Int32 = 5
 
     static func compress(_ input: [UInt8], quality: Int32 = defaultQuality) -> [UInt8] {

@@ -4,9 +4,8 @@ import CZlib
 /// only file that calls zlib. The gzip header carries no time and no name, so the same bytes
 /// always compress to the same file (a rebuild that changes nothing rewrites nothing).
 enum Gzip {
-    /// Level 9 costs ~2x level 6 for about 1 % fewer bytes on sitegen's pages (docs/deploy.md);
-    /// a static file is compressed once and served many times, so the extra level pays only
-    /// where it is cheap. 6 is zlib's default and the measured sweet spot.
+    /// zlib's default. On sitegen's pages and shards level 9 saves another 1 % (of 25 %) and
+    /// level 1 costs 8 % more bytes; neither is worth leaving 6 (docs/deploy.md has the table).
     static let defaultLevel: Int32 = 6
 
     static func compress(_ input: [UInt8], level: Int32 = defaultLevel) -> [UInt8] {
