@@ -34,6 +34,8 @@ let package = Package(
             dependencies: [
                 "SitegenAssets",
                 "CCmarkGFM",
+                "CZlib",
+                "CBrotli",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -47,7 +49,7 @@ let package = Package(
             path: ".",
             exclude: [
                 "Sources/sitegen", "Sources/SitegenCore", "Sources/CCmarkGFM", "Tests", "Public", "docs", ".ci",
-                "README.md", "bench",
+                "README.md", "bench", "Sources/CZlib", "Sources/CBrotli",
             ],
             sources: ["Sources/SitegenAssets/Swift"],
             resources: [
@@ -66,6 +68,9 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Precompressed siblings (.gz, .br) from Debian's zlib1g-dev and libbrotli-dev.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [

@@ -62,6 +62,18 @@ struct BuildCommand: AsyncParsableCommand {
             valueName: "dir"))
     var pages: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Previous builds whose shards, manifest parts and assets stay in the output, so pages readers loaded before a deploy still fill.",
+            valueName: "n"))
+    var keepGenerations: Int = 3
+
+    @Flag(
+        name: .customLong("precompress"), inversion: .prefixedNo,
+        help: "Write .gz and .br siblings of HTML, JSON, CSS and JS files, for servers that send them as they are (nginx gzip_static). Off by default: it makes a fresh build three to four times slower, and most hosts compress on their own.")
+    var precompress = false
+
     @Flag(name: .long, help: "Print each step of the build, and each retry.")
     var verbose = false
 
@@ -71,6 +83,7 @@ struct BuildCommand: AsyncParsableCommand {
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose don't go together") }
         guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1 (got \(pageSize))") }
+        guard keepGenerations >= 0 else { throw ValidationError("--keep-generations must be 0 or more (got \(keepGenerations))") }
         guard baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
             throw ValidationError("--base-url must start with / or http(s):// (got \(baseURL))")
         }
@@ -84,7 +97,9 @@ struct BuildCommand: AsyncParsableCommand {
                 source: try SourceLocator.source(
                     for: source, remote: try sourceOptions.remote(progress: quiet ? nil : ProgressPrinter(verbose: verbose))),
                 output: output, templates: templatesFolder,
-                options: SiteOptions(pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy),
+                options: SiteOptions(
+                    pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy, keepGenerations: keepGenerations,
+                    precompress: precompress),
                 pages: pages ?? (FileManager.default.fileExists(atPath: "pages") ? "pages" : nil))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in

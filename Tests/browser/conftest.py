@@ -48,7 +48,8 @@ def build(workdir, stories_file):
         key = (strategy, base)
         if key not in cache:
             out = os.path.join(workdir, f"site-{strategy}-{len(cache)}")
-            run_sitegen("build", "--source", stories_file, "--output", out, "--strategy", strategy, "--base-url", base)
+            # With the .gz and .br siblings, as a site for nginx's gzip_static would be built.
+            run_sitegen("build", "--source", stories_file, "--output", out, "--strategy", strategy, "--base-url", base, "--precompress")
             cache[key] = out
         return cache[key]
 

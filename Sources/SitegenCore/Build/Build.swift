@@ -37,6 +37,9 @@ public enum Build {
     public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
         let options = request.options
         guard options.pageSize >= 1 else { throw SitegenError.invalidOption(name: "page-size", reason: "must be at least 1") }
+        guard options.keepGenerations >= 0 else {
+            throw SitegenError.invalidOption(name: "keep-generations", reason: "must be 0 or more")
+        }
         let paths = SitePaths(base: options.baseURL)
 
         log("[1/5] Read \(request.source.name)")
@@ -60,7 +63,7 @@ public enum Build {
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
         let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
         let itemStories = stories.filter(\.hasItemPage)
-        let output = try OutputFolder(path: request.output)
+        let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
             let writer = SiteWriter(
                 output: output,
@@ -91,11 +94,13 @@ public enum Build {
             }, ids: ids, rowHTML: rowHTML)
             try writer.writeItemPages(itemStories)
             try writer.writeSitePages(sitePages)
+            try writer.keepGenerations(
+                current: Generation(build: manifest.build, assets: [style.file, script.file]), keep: options.keepGenerations)
             try output.commit()
             return BuildReport(
                 sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
                 shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped,
-                sitePages: sitePages.count)
+                sitePages: sitePages.count, filesWritten: output.written, filesUnchanged: output.unchanged)
         } catch {
             output.discard()
             throw error

@@ -10,12 +10,16 @@ public struct BuildReport: Sendable, Equatable {
     public var skipped: [Skip]
     /// Pages from `--pages` (about.md → /about/).
     public var sitePages = 0
+    /// Files written, and files kept as they were because their bytes did not change.
+    public var filesWritten = 0
+    public var filesUnchanged = 0
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
         var line = "\(plural(stories, "story", "stories")) from \(sourceName) → \(plural(pages, "page")), "
             + "\(plural(shards, "shard")), \(plural(itemPages, "item page"))"
-            + (sitePages > 0 ? ", \(plural(sitePages, "site page"))" : "") + " in \(output)."
+            + (sitePages > 0 ? ", \(plural(sitePages, "site page"))" : "") + " in \(output)"
+            + (filesWritten + filesUnchanged > 0 ? " (\(plural(filesWritten, "file")) written, \(filesUnchanged) unchanged)." : ".")
         guard !skipped.isEmpty else { return line + " Skipped none." }
         let groups = Dictionary(grouping: skipped, by: \.reason).sorted { $0.key < $1.key }
         let parts = groups.map { reason, skips -> String in

@@ -18,6 +18,8 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
     case fetchFailed(url: String, reason: String)
     /// A site page (`--pages`) is not usable: its front matter, or its file name.
     case sitePage(path: String, line: Int?, reason: String)
+    /// Another build is writing the same output (its lock is held).
+    case outputLocked(path: String)
 
     public var description: String {
         switch self {
@@ -38,6 +40,8 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
             return "\(url): cannot fetch: \(reason); the previous output was left as it was"
         case .sitePage(let path, let line, let reason):
             return "\(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
+        case .outputLocked(let path):
+            return "\(path): another sitegen build is writing this output; try again when it is done"
         }
     }
 }

@@ -6,12 +6,22 @@ public struct SiteOptions: Sendable, Equatable {
     public var baseURL: String
     public var title: String
     public var strategy: LoadingStrategy
+    /// Previous builds whose manifest parts, shards and assets the output keeps, so pages readers
+    /// loaded from them still fill after a deploy (docs/deploy.md).
+    public var keepGenerations: Int
+    /// Whether text files get `.gz` and `.br` siblings for the server to send as they are.
+    public var precompress: Bool
 
-    public init(pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen", strategy: LoadingStrategy = .prefetch) {
+    public init(
+        pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen", strategy: LoadingStrategy = .prefetch,
+        keepGenerations: Int = 3, precompress: Bool = false
+    ) {
         self.pageSize = pageSize
         self.baseURL = baseURL
         self.title = title
         self.strategy = strategy
+        self.keepGenerations = keepGenerations
+        self.precompress = precompress
     }
 }
 

@@ -1,24 +1,48 @@
 import Foundation
+import Synchronization
 
 /// Where a build writes. Everything goes into a staging folder beside the output
-/// (`.<name>.staging-<pid>`), and only `commit()` puts it in the output's place, so a build that
-/// fails leaves the previous output as it was. The only place SitegenCore writes files.
+/// (`.<name>.staging-<pid>`), and only `commit()` puts it in the output's place, in one atomic
+/// swap, so a build that fails or is killed at any moment leaves the previous output whole.
+/// A file whose bytes the previous output already holds is hard-linked from it instead of
+/// written, so it keeps its inode and mtime (docs/deploy.md explains the choice). The only place
+/// SitegenCore writes files.
 public final class OutputFolder: @unchecked Sendable {
     public let path: String
     let staging: String
+    let previous: PreviousOutput
+    /// Whether text files get precompressed siblings (`--precompress`).
+    let precompress: Bool
+    private let lock: OutputLock
+    private let writtenCount = Atomic<Int>(0)
+    private let unchangedCount = Atomic<Int>(0)
 
-    public init(path: String) throws {
+    /// Takes the output's lock (a second build into the same output stops here with
+    /// `outputLocked`), clears staging folders that killed builds left, and makes a fresh one.
+    public init(path: String, precompress: Bool = false) throws {
+        self.precompress = precompress
         let url = URL(fileURLWithPath: path).standardizedFileURL
         self.path = url.path
+        previous = PreviousOutput(path: url.path)
         let parent = url.deletingLastPathComponent().path
-        staging = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).staging-\(getpid())")
-        try? FileManager.default.removeItem(atPath: staging)
+        lock = try OutputLock(output: url.path)
+        // Holding the lock, any staging folder here belongs to a build that is gone.
+        let stagingPrefix = ".\(url.lastPathComponent).staging-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
+            try? FileManager.default.removeItem(atPath: (parent as NSString).appendingPathComponent(name))
+        }
+        staging = (parent as NSString).appendingPathComponent(stagingPrefix + "\(getpid())")
         do {
             try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
             throw SitegenError.writeFailed(path: staging, reason: JSONInput.reason(error))
         }
     }
+
+    /// Files this build wrote, and files it kept from the previous output because their bytes
+    /// were the same (precompressed siblings not counted).
+    public var written: Int { writtenCount.load(ordering: .relaxed) }
+    public var unchanged: Int { unchangedCount.load(ordering: .relaxed) }
 
     /// Creates folders (relative to the output) up front, so `write` can run from many threads.
     /// Plain mkdir(2), parents first: FileManager's createDirectory costs several times more, and
@@ -37,75 +61,111 @@ public final class OutputFolder: @unchecked Sendable {
         for folder in relative { try make(Substring(folder)) }
     }
 
-    /// Writes one file; its folder must exist (`makeFolders`). Safe to call concurrently for
-    /// different files.
+    /// Writes one file, and its precompressed siblings when it is text (`Precompression`); its
+    /// folder must exist (`makeFolders`). Unchanged bytes are linked from the previous output
+    /// with their siblings, so nothing is rewritten or compressed again. Safe to call
+    /// concurrently for different files.
     public func write(_ bytes: [UInt8], to relative: String) throws {
-        try bytes.withUnsafeBytes { try write(buffer: $0, to: relative) }
-    }
-
-    /// A native String's UTF-8 is written where it is, without a copy (pages are large).
-    public func write(_ text: String, to relative: String) throws {
-        var text = text
-        try text.withUTF8 { try write(buffer: UnsafeRawBufferPointer($0), to: relative) }
-    }
-
-    private func write(buffer: UnsafeRawBufferPointer, to relative: String) throws {
         let full = staging + "/" + relative
+        let compress = precompress && Precompression.applies(to: relative)
+        if previous.holds(bytes, at: relative), previous.link(relative, to: full) {
+            unchangedCount.add(1, ordering: .relaxed)
+            guard compress else { return }
+            let missing = Precompression.suffixes.filter { !previous.link(relative + $0, to: full + $0) }
+            // Siblings the previous build did not leave (an older sitegen, or none smaller).
+            if !missing.isEmpty {
+                for sibling in Precompression.siblings(of: bytes) where missing.contains(sibling.suffix) {
+                    try writeFile(sibling.bytes, to: full + sibling.suffix)
+                }
+            }
+            return
+        }
+        try writeFile(bytes, to: full)
+        writtenCount.add(1, ordering: .relaxed)
+        guard compress else { return }
+        for sibling in Precompression.siblings(of: bytes) { try writeFile(sibling.bytes, to: full + sibling.suffix) }
+    }
+
+    public func write(_ text: String, to relative: String) throws {
+        try write(Array(text.utf8), to: relative)
+    }
+
+    /// Carries a file of the previous output over as it is, with its siblings (a previous
+    /// generation's shard, manifest part or asset). false when the previous output lacks it;
+    /// a file this build already made is left as this build made it.
+    @discardableResult
+    public func keep(_ relative: String) -> Bool {
+        let full = staging + "/" + relative
+        guard previous.link(relative, to: full) else { return FileManager.default.fileExists(atPath: full) }
+        guard precompress else { return true }
+        for suffix in Precompression.suffixes { _ = previous.link(relative + suffix, to: full + suffix) }
+        return true
+    }
+
+    private func writeFile(_ bytes: [UInt8], to full: String) throws {
         let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SitegenError.writeFailed(path: full, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var offset = 0
-        while offset < buffer.count {
-            let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SitegenError.writeFailed(path: full, reason: String(cString: strerror(errno)))
+        try bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw SitegenError.writeFailed(path: full, reason: String(cString: strerror(errno)))
+                }
+                offset += n
             }
-            offset += n
         }
     }
 
     /// Puts the staged build in the output's place. Top-level dot-files of the old output that the
     /// build did not make (.gitkeep, .well-known, a CNAME-like marker) are carried over.
     public func commit() throws {
+        defer { lock.release() }
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                discard()
-                throw SitegenError.writeFailed(path: path, reason: "exists and is not a folder")
-            }
-            for name in (try? fm.contentsOfDirectory(atPath: path)) ?? [] where name.hasPrefix(".") {
-                let target = (staging as NSString).appendingPathComponent(name)
-                if !fm.fileExists(atPath: target) {
-                    try? fm.copyItem(atPath: (path as NSString).appendingPathComponent(name), toPath: target)
-                }
-            }
-            let old = staging + ".old"
-            try? fm.removeItem(atPath: old)
-            guard rename(path, old) == 0 else {
-                let reason = String(cString: strerror(errno))
-                discard()
-                throw SitegenError.writeFailed(path: path, reason: reason)
-            }
-            guard rename(staging, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                _ = rename(old, path)
-                discard()
-                throw SitegenError.writeFailed(path: path, reason: reason)
-            }
-            try? fm.removeItem(atPath: old)
-        } else {
-            guard rename(staging, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                discard()
-                throw SitegenError.writeFailed(path: path, reason: reason)
+        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard rename(staging, path) == 0 else { throw failure(path) }
+            return
+        }
+        guard isDirectory.boolValue else {
+            discard()
+            throw SitegenError.writeFailed(path: path, reason: "exists and is not a folder")
+        }
+        for name in (try? fm.contentsOfDirectory(atPath: path)) ?? [] where name.hasPrefix(".") {
+            let target = (staging as NSString).appendingPathComponent(name)
+            if !fm.fileExists(atPath: target) && !previous.link(name, to: target) {
+                try? fm.copyItem(atPath: (path as NSString).appendingPathComponent(name), toPath: target)
             }
         }
+        if FolderSwap.exchange(staging, path) {
+            // The staging name now holds the old output.
+            try? fm.removeItem(atPath: staging)
+            return
+        }
+        // No atomic exchange here: two renames, with a moment between them without an output.
+        let old = staging + ".old"
+        try? fm.removeItem(atPath: old)
+        guard rename(path, old) == 0 else { throw failure(path) }
+        guard rename(staging, path) == 0 else {
+            let error = failure(path)
+            _ = rename(old, path)
+            throw error
+        }
+        try? fm.removeItem(atPath: old)
+    }
+
+    /// The error for a failed rename, after throwing the staged files away.
+    private func failure(_ path: String) -> SitegenError {
+        let reason = String(cString: strerror(errno))
+        discard()
+        return SitegenError.writeFailed(path: path, reason: reason)
     }
 
     /// Throws the staged files away; the output is untouched.
     public func discard() {
         try? FileManager.default.removeItem(atPath: staging)
+        lock.release()
     }
 }

@@ -55,7 +55,8 @@ struct BuiltSite {
 
         var shards: [String: [ShardRecord]] = [:]
         var shardBytes: [String: Int] = [:]
-        for file in (try? fm.contentsOfDirectory(atPath: root + "/s")) ?? [] {
+        // (Beside each shard, its precompressed siblings: s/<name>.json.gz and .br.)
+        for file in (try? fm.contentsOfDirectory(atPath: root + "/s")) ?? [] where !isSibling(file) {
             try #require(file.hasSuffix(".json"), "unexpected file s/\(file)", sourceLocation: sourceLocation)
             let data = try readBytes(root + "/s/" + file)
             let object = try jsonObject(try parseJSON(data), sourceLocation: sourceLocation)
@@ -73,11 +74,12 @@ struct BuiltSite {
         self.shards = shards
         self.shardBytes = shardBytes
 
-        manifestBuilds = ((try? fm.contentsOfDirectory(atPath: root + "/m")) ?? []).sorted()
+        // m/ holds the build folders and the generations' record (m/builds.txt).
+        manifestBuilds = ((try? fm.contentsOfDirectory(atPath: root + "/m")) ?? []).filter { $0 != "builds.txt" }.sorted()
         var parts: [Int: [String: Any]] = [:]
         if manifestBuilds.count == 1 {
             let folder = root + "/m/" + manifestBuilds[0]
-            for file in try fm.contentsOfDirectory(atPath: folder) {
+            for file in try fm.contentsOfDirectory(atPath: folder) where !isSibling(file) {
                 let index = try #require(
                     file.hasSuffix(".json") ? Int(file.dropLast(5)) : nil, "unexpected manifest file \(file)",
                     sourceLocation: sourceLocation)
@@ -90,3 +92,6 @@ struct BuiltSite {
     /// Story ids of the rows across all pages, in page order.
     var pageIDs: [Int] { pages.flatMap { $0.articles.compactMap { $0.attributes["data-id"].flatMap(Int.init) } } }
 }
+
+/// A precompressed sibling (`x.json.gz`, `x.html.br`) of a file the build wrote.
+func isSibling(_ file: String) -> Bool { file.hasSuffix(".gz") || file.hasSuffix(".br") }

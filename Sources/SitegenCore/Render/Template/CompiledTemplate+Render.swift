@@ -74,11 +74,10 @@ extension CompiledTemplate {
     static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = path.first else { return stack.last }
         var value: TemplateValue?
-        for context in stack.reversed() {
-            if let found = context[first] {
-                value = found
-                break
-            }
+        var depth = stack.count
+        while depth > 0, value == nil {
+            depth -= 1
+            value = stack[depth][first]
         }
         for name in path.dropFirst() { value = value?[name] }
         return value

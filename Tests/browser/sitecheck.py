@@ -1,0 +1,53 @@
+"""Whether a built site is whole: every file that any page or JSON file references exists."""
+import glob
+import html
+import json
+import os
+import re
+
+LINK = re.compile(r'(?:href|src)="([^"]*)"')
+CONFIG = re.compile(r'<script type="application/json" id="sitegen-config">(.*?)</script>', re.S)
+
+
+def local_file(site, url, base="/"):
+    """The file a same-site URL names, or None for a URL off the site."""
+    url = html.unescape(url).split("#")[0].split("?")[0]
+    if not url.startswith(base) or url.startswith("//"):
+        return None
+    path = url[len(base):]
+    if path == "" or path.endswith("/"):
+        path += "index.html"
+    return os.path.join(site, path)
+
+
+def missing_references(site, base="/"):
+    """[(referrer, missing file)] for the site at `site`; [] when it is whole."""
+    missing = []
+    builds = set()
+
+    def need(referrer, path):
+        if path and not os.path.isfile(path):
+            missing.append((os.path.relpath(referrer, site), os.path.relpath(path, site)))
+
+    def links(referrer, text):
+        for url in LINK.findall(text):
+            need(referrer, local_file(site, url, base))
+
+    for page in glob.glob(os.path.join(site, "**", "*.html"), recursive=True):
+        text = open(page, encoding="utf-8").read()
+        links(page, text)
+        for block in CONFIG.findall(text):
+            config = json.loads(block)
+            builds.add((config["build"], config["total"], config["partRows"]))
+            for entry in config["shards"]:
+                need(page, os.path.join(site, "s", entry[2] + ".json"))
+    for build, total, part_rows in builds:
+        for k in range((total + part_rows - 1) // part_rows):
+            need(os.path.join(site, "index.html"), os.path.join(site, "m", build, f"{k}.json"))
+    for part in glob.glob(os.path.join(site, "m", "*", "*.json")):
+        for entry in json.load(open(part))["shards"]:
+            need(part, os.path.join(site, "s", entry[2] + ".json"))
+    for shard in glob.glob(os.path.join(site, "s", "*.json")):
+        for item in json.load(open(shard, encoding="utf-8"))["items"]:
+            links(shard, item["html"])
+    return missing
