@@ -116,7 +116,9 @@ struct HNAPISourceTests {
             #expect(Self.ids(entries) == [1])
             #expect(entries[1].content == .unfetched("no answer within 0.6 s after 2 attempts"))
             #expect(server.asks("/v0/item/2.json") == 2)
-            #expect(started.duration(to: .now) < .seconds(5))
+            // Bounded by the attempts' timeouts, not by the server (which never answers); slack
+            // for a loaded machine.
+            #expect(started.duration(to: .now) < .seconds(30))
         }
     }
 
@@ -150,10 +152,11 @@ struct HNAPISourceTests {
         try await LoopbackServer.with(Self.route(ids: Array(1...10)) { _, _ in .hang }) { server in
             let started = ContinuousClock.now
             let source = HNAPISource(
-                base: server.base + "/v0", settings: Self.settings(timeout: .seconds(10), deadline: .milliseconds(500)))
+                base: server.base + "/v0", settings: Self.settings(timeout: .seconds(120), deadline: .milliseconds(500)))
             let error = await #expect(throws: SitegenError.self) { try await source.entries() }
             #expect(error?.description.contains("the deadline of 0.5 s passed") == true)
-            #expect(started.duration(to: .now) < .seconds(3))
+            // Ended by the deadline, long before any request's timeout (slack for a loaded machine).
+            #expect(started.duration(to: .now) < .seconds(60))
         }
     }
 
