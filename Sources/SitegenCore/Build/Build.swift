@@ -30,7 +30,8 @@ public struct BuildRequest: Sendable {
 ///     [2/5] theme     templates parsed (a template error stops here, before any writing)
 ///     [3/5] render    each row once (RowRenderer) and its shard record
 ///     [4/5] plan      pages, shard boundaries, manifest (pure, Plan/)
-///     [5/5] write     pages, item pages, site pages, shards, manifest parts, assets → staging → output
+///     [5/5] write     pages, item pages, site pages, shards, manifest parts, assets, feed, sitemap,
+///                     robots.txt, 404.html, _headers → staging → output
 public enum Build {
     public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
         let options = request.options
@@ -89,6 +90,7 @@ public enum Build {
             }, ids: ids, rowHTML: rowHTML)
             try writer.writeItemPages(itemStories)
             try writer.writeSitePages(sitePages)
+            try writer.writeDiscovery(stories: stories, pageCount: pages.count, itemStories: itemStories, sitePages: sitePages)
             try output.commit()
         } catch {
             output.discard()

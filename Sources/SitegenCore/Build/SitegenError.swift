@@ -18,6 +18,9 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
     case fetchFailed(url: String, reason: String)
     /// A site page (`--pages`) is not usable: its front matter, or its file name.
     case sitePage(path: String, line: Int?, reason: String)
+    /// The config file (`sitegen.toml`): TOML that does not parse, an unknown key, a wrong type
+    /// or a value out of range.
+    case config(path: String, line: Int?, column: Int?, reason: String)
 
     public var description: String {
         switch self {
@@ -38,6 +41,9 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
             return "\(url): cannot fetch: \(reason); the previous output was left as it was"
         case .sitePage(let path, let line, let reason):
             return "\(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
+        case .config(let path, let line, let column, let reason):
+            let position = [line.map { ":\($0)" }, column.map { ":\($0)" }].compactMap { $0 }.joined()
+            return "\(path)\(position): \(reason)"
         }
     }
 }
