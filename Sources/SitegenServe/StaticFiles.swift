@@ -70,13 +70,13 @@ public struct StaticFiles: Sendable {
             encoding = "gzip"
         }
         let etag = "\"" + ContentHash.hex(of: body) + (encoding == nil ? "" : "-gz") + "\""
-        var responseHeaders: [(String, String)] = [
+        var responseHeaders: [(name: String, value: String)] = [
             ("Content-Type", contentType), ("ETag", etag), ("Cache-Control", CachePolicy.of(relative).cacheControl),
             ("Vary", "Accept-Encoding"), ("X-Content-Type-Options", "nosniff"),
         ]
         if let encoding { responseHeaders.append(("Content-Encoding", encoding)) }
         if Self.matches(requestHeaders["if-none-match"], etag: etag) {
-            return FileResponse(status: 304, headers: responseHeaders.filter { $0.0 != "Content-Type" }, body: [])
+            return FileResponse(status: 304, headers: responseHeaders.filter { $0.name != "Content-Type" }, body: [])
         }
         responseHeaders.append(("Content-Length", String(body.count)))
         return FileResponse(status: 200, headers: responseHeaders, body: method == "HEAD" ? [] : body)

@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
                 let report = try await Build.run(try settings.request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))) { step in
                     if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }
                 }
-                print(report.summary + String(format: " (%.2f s)", (ContinuousClock.now - started).seconds))
+                say(report.summary + String(format: " (%.2f s)", (ContinuousClock.now - started).seconds))
                 return true
             } catch let error as SitegenError {
                 FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
@@ -83,13 +83,18 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             try await server.run { port in
-                print("Serving http://127.0.0.1:\(port)\(basePath) (Ctrl-C to stop)")
-                fflush(stdout)
+                say("Serving http://127.0.0.1:\(port)\(basePath) (Ctrl-C to stop)")
             }
         } catch {
             FileHandle.standardError.write(Data("error: cannot serve on 127.0.0.1:\(first.port): \(error)\n".utf8))
             throw ExitCode.failure
         }
-        print("Stopped.")
+        say("Stopped.")
     }
+}
+
+/// A line on standard output, written at once: `serve` runs for long, and a script or test
+/// reading its output through a pipe must see each line when it happens, not at exit.
+private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

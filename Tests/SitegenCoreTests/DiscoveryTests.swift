@@ -58,7 +58,7 @@ struct DiscoveryTests {
             #expect(links.contains("/sub/feed.xml"))
             #expect(links.allSatisfy { $0.hasPrefix("/sub/") || $0.hasPrefix("https://") || $0.hasPrefix("http://") })
             let updated = elements.filter { $0.name == "updated" }.map(\.text)
-            #expect(updated.dropFirst() == updated.dropFirst().sorted(by: >), "entries newest first")
+            #expect(Array(updated.dropFirst()) == updated.dropFirst().sorted(by: >), "entries newest first")
         }
     }
 

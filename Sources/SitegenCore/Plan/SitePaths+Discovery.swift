@@ -8,5 +8,13 @@ extension SitePaths {
 
     /// The path part of the base ("/news/" for "https://example.com/news/"): where a local
     /// server mounts the site.
-    public var basePath: String { HostingFiles.pathPart(of: base) }
+    public var basePath: String { Self.pathPart(of: base) }
+
+    /// "/news/" from "https://example.com/news/" (and "/news/" as it is).
+    static func pathPart(of base: String) -> String {
+        guard let scheme = base.range(of: "://") else { return base }
+        let rest = base[scheme.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return String(rest[slash...])
+    }
 }

@@ -15,7 +15,7 @@ enum HostingFiles {
     /// a path, so the rules must not overlap: the hashed folders get `immutable`, and each other
     /// kind of URL is listed with `no-cache` instead of one catch-all.
     static func headers(paths: SitePaths, sitePages: [String]) -> String {
-        let prefix = pathPart(of: paths.base)
+        let prefix = paths.basePath
         var text = "# Cache rules written by sitegen (the same as `sitegen serve` sends).\n"
         text += "\(prefix)*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
         for folder in ["assets/*", "s/*"] {
@@ -27,13 +27,5 @@ enum HostingFiles {
             text += "\(prefix)\(pattern)\n  Cache-Control: \(CachePolicy.revalidate.cacheControl)\n"
         }
         return text
-    }
-
-    /// "/news/" from "https://example.com/news/" (and "/news/" as it is).
-    static func pathPart(of base: String) -> String {
-        guard let scheme = base.range(of: "://") else { return base }
-        let rest = base[scheme.upperBound...]
-        guard let slash = rest.firstIndex(of: "/") else { return "/" }
-        return String(rest[slash...])
     }
 }
