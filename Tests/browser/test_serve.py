@@ -157,7 +157,7 @@ def test_a_template_edit_reloads_an_open_page(serve_process, workdir, browser):
         toml = f.read()
     with open(config, "w", encoding="utf-8") as f:
         f.write(re.sub(r'^title = .*$', 'title = "Renamed"', toml, flags=re.M))
-    page.wait_for_function("document.title === 'Renamed'", timeout=10_000)
+    page.wait_for_function("() => document.title === 'Renamed'", timeout=10_000)
     # A broken template keeps the last good site and says why.
     with open(template, "w", encoding="utf-8") as f:
         f.write("{{#rows}}\n" + text)
