@@ -19,8 +19,8 @@ public struct FileResponse: Sendable, Equatable {
 }
 
 /// A built site's files as a static host serves them, mounted under the site's base path:
-/// content types, strong ETags and 304s, `foo.gz` beside `foo` sent with `Content-Encoding:
-/// gzip` to clients that accept it, and `CachePolicy`'s cache headers. Pure over a `FileSource`,
+/// content types, strong ETags and 304s, `foo.br` or `foo.gz` beside `foo` sent with
+/// `Content-Encoding: br` or `gzip` to clients that accept it, and `CachePolicy`'s cache headers. Pure over a `FileSource`,
 /// so tests run it without a socket.
 public struct StaticFiles: Sendable {
     public let files: any FileSource
@@ -65,11 +65,13 @@ public struct StaticFiles: Sendable {
         var encoding: String? = nil
         if let script = injectScript, contentType.hasPrefix("text/html") {
             body = Self.inject(script: script, into: body)
-        } else if Self.acceptsGzip(requestHeaders["accept-encoding"]), let gzipped = files.read(relative + ".gz") {
-            body = gzipped
-            encoding = "gzip"
+        } else if let sibling = Self.codings(requestHeaders["accept-encoding"]).lazy.compactMap({ coding in
+            files.read(relative + "." + (coding == "gzip" ? "gz" : coding)).map { (coding: coding, bytes: $0) }
+        }).first {
+            body = sibling.bytes
+            encoding = sibling.coding
         }
-        let etag = "\"" + ContentHash.hex(of: body) + (encoding == nil ? "" : "-gz") + "\""
+        let etag = "\"" + ContentHash.hex(of: body) + (encoding.map { "-" + $0 } ?? "") + "\""
         var responseHeaders: [(name: String, value: String)] = [
             ("Content-Type", contentType), ("ETag", etag), ("Cache-Control", CachePolicy.of(relative).cacheControl),
             ("Vary", "Accept-Encoding"), ("X-Content-Type-Options", "nosniff"),
@@ -107,16 +109,23 @@ public struct StaticFiles: Sendable {
         return html + tag
     }
 
-    /// Whether Accept-Encoding allows gzip (`gzip`, `gzip;q=0.5`, `*`; not `gzip;q=0`).
-    static func acceptsGzip(_ header: String?) -> Bool {
-        guard let header else { return false }
+    /// The precompressed encodings Accept-Encoding allows, best first: Brotli (`foo.br`, smaller)
+    /// then gzip (`foo.gz`). `q=0` refuses one; `*` allows both.
+    static func codings(_ header: String?) -> [String] {
+        guard let header else { return [] }
+        var allowed: [String: Bool] = [:]
         for part in header.split(separator: ",") {
             let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = fields.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
+            guard let coding = fields.first else { continue }
             let q = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return q > 0
+            switch coding {
+            case "br", "gzip": allowed[coding] = q > 0
+            case "x-gzip": allowed["gzip"] = allowed["gzip"] ?? (q > 0)
+            case "*": for name in ["br", "gzip"] where allowed[name] == nil { allowed[name] = q > 0 }
+            default: break
+            }
         }
-        return false
+        return ["br", "gzip"].filter { allowed[$0] == true }
     }
 
     /// If-None-Match: a list of ETags (weak ones compared weakly, as RFC 9110 says for GET), or `*`.

@@ -8,7 +8,10 @@ public struct BuildSettings: Sendable {
     public var options: SiteOptions
     public var templates: String?
     public var pages: String?
-    /// Old outputs to keep. TODO(issue 6): pass to SiteOptions when `--keep-generations` lands there.
+    /// Previous builds whose files the output keeps (`keep_generations`, default 3).
+    /// TODO(issue 6): `SiteOptions.keepGenerations` and `--keep-generations` are on branch issue6,
+    /// not on main yet: when they land, set `options.keepGenerations` from this in `resolve` and
+    /// add the flag to `BuildCommand.flagValues`.
     public var keepGenerations: Int
     public var port: Int
     public var remote: RemoteSourceOptions
