@@ -1,5 +1,5 @@
 import Foundation
-import SitegenServe
+@testable import SitegenServe
 import Testing
 
 @testable import SitegenCore
