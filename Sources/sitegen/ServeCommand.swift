@@ -9,11 +9,12 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site, serve it on 127.0.0.1, and rebuild and reload open pages on every change.",
+        usage: "sitegen serve [--port <n>] [--no-reload] [<build options>]",
         discussion: """
-            Takes every flag of `sitegen build`. Serves the output under the base URL's path
-            (--base-url /news/ → http://127.0.0.1:8000/news/) with content types, ETags, 304s,
-            .gz siblings and the same cache rules as the _headers file. Watches Templates/, the
-            config file, the pages folder and a local source; a change rebuilds the site and
+            Takes every flag of `sitegen build`. Serves the output under the base URL's path \
+            (--base-url /news/ → http://127.0.0.1:8000/news/) with content types, ETags, 304s, \
+            .br/.gz siblings and the cache rules of the _headers file. Watches Templates/, the \
+            config file, the pages folder and a local source; a change rebuilds the site and \
             reloads open pages. Ctrl-C stops it.
 
             Examples:
