@@ -72,16 +72,19 @@ struct DiscoveryTests {
         #expect(AtomFeed.newest([Story(id: 9, title: "x"), Story(id: 8, title: "y")]).map(\.id) == [9, 8])
     }
 
-    @Test("a title with control characters still gives a feed that parses")
+    @Test("a title with control characters still gives a feed that parses; links go where the row's go")
     func controlCharacters() throws {
         let xml = AtomFeed.xml(
-            stories: [Story(id: 1, title: "bell\u{7} <b>&amp; \"q\"", url: "javascript:alert(1)", by: "x\u{1}y", time: 5)],
+            stories: [
+                Story(id: 1, title: "bell\u{7} <b>&amp; \"q\"", url: "javascript:alert(1)", by: "x\u{1}y", time: 5, text: "t"),
+                Story(id: 2, title: "no page", time: 4),
+            ],
             title: "T", paths: SitePaths(base: "https://example.com/news/"))
         let elements = try XMLElements.parse(Data(xml.utf8))
         let entry = elements.filter { $0.name == "title" }.map(\.text)
-        #expect(entry == ["T", "bell <b>&amp; \"q\""])
+        #expect(entry == ["T", "bell <b>&amp; \"q\"", "no page"])
         let links = elements.filter { $0.name == "link" }.compactMap { $0.attributes["href"] }
-        #expect(links == ["https://example.com/news/", "https://example.com/news/feed.xml", "https://example.com/news/item/1/"])
+        #expect(links == ["https://example.com/news/", "https://example.com/news/feed.xml", "https://example.com/news/item/1/", "https://example.com/news/"])
         #expect(elements.first { $0.name == "id" }?.text == "https://example.com/news/")
     }
 

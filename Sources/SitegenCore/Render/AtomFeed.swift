@@ -32,7 +32,10 @@ enum AtomFeed {
 
             """
         for story in entries {
-            let link = story.url.flatMap { SafeURL.link($0, allowRelative: false) } ?? paths.item(story.id)
+            // As its row links: the story's own URL, else its item page, else (a story with
+            // neither) the site.
+            let link = story.url.flatMap { SafeURL.link($0, allowRelative: false) }
+                ?? (story.hasItemPage ? paths.item(story.id) : paths.base)
             xml += "<entry>\n<title>\(XMLText.escape(story.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(link))\"/>\n"
             xml += "<id>\(XMLText.escape(id(paths.item(story.id))))</id>\n"
