@@ -8,7 +8,7 @@ story is on the pages and every truncated id is named in the summary.
 
     python3 bench/fetch.py [--items 500] [--latency 0.05] [--fail 0.1] [--backlog 128] [--skip-serial]
 
-Uses .build/release/sitegen (builds it when missing). Prints a Markdown table.
+Uses .build/release/sitegen (builds it when missing), or $SITEGEN. Prints a Markdown table.
 """
 import argparse
 import glob
@@ -101,7 +101,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-serial", action="store_true")
     args = parser.parse_args()
-    binary = os.path.join(ROOT, ".build", "release", "sitegen")
+    binary = os.environ.get("SITEGEN") or os.path.join(ROOT, ".build", "release", "sitegen")
     if not os.path.exists(binary):
         subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True)
     items = list(range(1_000_001, 1_000_001 + args.items))

@@ -54,16 +54,27 @@ struct JSONOutputTests {
 
     @Test("a shard file is {v:1, items:[records in order]}")
     func shardFile() throws {
-        let records = (1...3).map { StoryRecord.json(Story.fixture(id: $0, title: "S\($0)"), html: "<p>\($0)</p>") }
-        let bytes = ShardFile.json(records: records[...])
+        let bytes = ShardFile.json(rows: 1..<4, ids: [0, 1, 2, 3, 4], html: (0...4).map { "<p>\($0)</p>" })
         let object = try jsonObject(try parseJSON(bytes))
         #expect(Set(object.keys) == ["v", "items"])
         #expect(try jsonInt(object["v"]) == 1)
         let items = try jsonArray(object["items"]).map { try jsonObject($0) }
         #expect(try items.map { try jsonInt($0["id"]) } == [1, 2, 3])
         #expect(items.map { $0["html"] as? String } == ["<p>1</p>", "<p>2</p>", "<p>3</p>"])
-        let empty = try jsonObject(try parseJSON(ShardFile.json(records: [][...])))
+        let empty = try jsonObject(try parseJSON(ShardFile.json(rows: 0..<0, ids: [], html: [])))
         #expect(try jsonArray(empty["items"]).isEmpty)
+    }
+
+    @Test("a record's length is known without building it, escapes and all")
+    func recordLength() {
+        var rng = SplitMix64(seed: 7)
+        let alphabet: [String] = ["a", "\"", "\\", "\n", "\r", "\t", "\u{1}", "\u{1f}", "<", "&", "é", "😀", " ", "\u{7f}"]
+        for round in 0..<500 {
+            let html = (0..<Int(rng.next() % 40)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+            let id = round % 3 == 0 ? -Int(rng.next() % 1000) : Int(rng.next() % 1_000_000_000)
+            let story = Story.fixture(id: id, title: "t")
+            #expect(StoryRecord.length(id: id, html: html) == StoryRecord.json(story, html: html).count, "html: \(html.debugDescription)")
+        }
     }
 
     @Test("a manifest part is {v, first, count, shards: [[first, count, name, bytes]]}")

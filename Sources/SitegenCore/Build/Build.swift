@@ -28,10 +28,11 @@ public struct BuildRequest: Sendable {
 ///
 ///     [1/5] read      the source's entries → stories (ItemFilter)
 ///     [2/5] theme     templates parsed (a template error stops here, before any writing)
-///     [3/5] render    each row once (RowRenderer) and its shard record
-///     [4/5] plan      pages, shard boundaries, manifest (pure, Plan/)
-///     [5/5] write     pages, item pages, site pages, shards, manifest parts, assets, feed, sitemap,
-///                     robots.txt, 404.html, _headers → staging → output
+///     [3/5] render    each row once (RowRenderer), and its shard record's size
+///     [4/5] plan      pages, shard boundaries (pure, Plan/)
+///     [5/5] write     shards (each built, named by its hash and written at once), the manifest
+///                     (pure, from the shards' names), pages, item pages, site pages, assets,
+///                     feed, sitemap, robots.txt, 404.html, _headers → staging → output
 public enum Build {
     public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
         let options = request.options
@@ -49,16 +50,11 @@ public enum Build {
 
         log("[3/5] Render \(stories.count) rows")
         let rowHTML = Parallel.map(stories) { rows.html($0) }
-        let records = Parallel.map(Array(stories.indices)) { StoryRecord.json(stories[$0], html: rowHTML[$0]) }
+        let recordBytes = Parallel.map(Array(stories.indices)) { StoryRecord.length(id: ids[$0], html: rowHTML[$0]) }
 
-        log("[4/5] Plan pages, shards and manifest")
+        log("[4/5] Plan pages and shards")
         let pages = Paginator.pages(total: stories.count, pageSize: options.pageSize)
-        let shardRanges = ShardPlanner.shards(ids: ids, recordBytes: records.map(\.count), rule: request.shardRule)
-        let shardFiles = Parallel.map(shardRanges) { ShardFile.json(records: records[$0]) }
-        let shards = zip(shardRanges, shardFiles).map { range, bytes in
-            ShardEntry(first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
-        }
-        let manifest = ManifestPlanner.manifest(shards: shards, total: stories.count)
+        let shardRanges = ShardPlanner.shards(ids: ids, recordBytes: recordBytes, rule: request.shardRule)
 
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
@@ -73,10 +69,15 @@ public enum Build {
                     styleHref: paths.base + style.file, scriptHref: paths.base + script.file, sitePages: sitePages),
                 rows: rows)
             try output.makeFolders(
-                ["assets", "s", "m/\(manifest.build)"] + pages.indices.dropFirst().map { "page/\($0 + 1)" }
+                ["assets", "s"] + pages.indices.dropFirst().map { "page/\($0 + 1)" }
                     + itemStories.map { "item/\($0.id)" } + sitePages.map(\.slug))
             try writer.writeAssets([style, script])
-            try writer.writeShards(shards, files: shardFiles)
+            // Built, hashed and written one by one, so no more than a few shards are in memory.
+            let shards = try writer.writeShards(shardRanges) { range in
+                ShardFile.json(rows: range, ids: ids, html: rowHTML, capacity: recordBytes[range].reduce(0, +) + range.count)
+            }
+            let manifest = ManifestPlanner.manifest(shards: shards, total: stories.count)
+            try output.makeFolders(["m/\(manifest.build)"])
             try writer.writeManifest(manifest)
             try writer.writeListPages(pages, configs: { number, range in
                 PageConfig(
@@ -92,13 +93,13 @@ public enum Build {
             try writer.writeSitePages(sitePages)
             try writer.writeDiscovery(stories: stories, pageCount: pages.count, itemStories: itemStories, sitePages: sitePages)
             try output.commit()
+            return BuildReport(
+                sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
+                shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped,
+                sitePages: sitePages.count)
         } catch {
             output.discard()
             throw error
         }
-        return BuildReport(
-            sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
-            shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped,
-            sitePages: sitePages.count)
     }
 }

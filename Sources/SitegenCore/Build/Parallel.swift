@@ -6,12 +6,27 @@ import Synchronization
 enum Parallel {
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         guard items.count > 64 else { return items.map(transform) }
-        var results = [R?](repeating: nil, count: items.count)
-        results.withUnsafeMutableBufferPointer { out in
-            nonisolated(unsafe) let out = out
-            forEachChunk(items.count) { range in
-                for i in range { out[i] = transform(items[i]) }
+        return array(count: items.count) { transform(items[$0]) }
+    }
+
+    /// `[element(0), element(1), …]`, each element made once, in place: no array of optionals
+    /// copied afterwards, which for a million entries would be a second copy of them all at once.
+    static func array<R: Sendable>(count: Int, _ element: @Sendable (Int) -> R) -> [R] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let out = buffer
+            forEachChunk(count) { range in
+                for i in range { (out.baseAddress! + i).initialize(to: element(i)) }
             }
+            initialized = count
+        }
+    }
+
+    /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
+    static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
+        var results = [R?](repeating: nil, count: items.count)
+        try results.withUnsafeMutableBufferPointer { out in
+            nonisolated(unsafe) let out = out
+            try forEach(Array(items.indices)) { i in out[i] = try transform(items[i]) }
         }
         return results.map { $0! }
     }

@@ -7,13 +7,43 @@ public enum DateText {
     /// "2026-11-20T14:05:00Z", for `<time datetime>`.
     public static func iso(_ unix: Int) -> String {
         let (y, m, d, hh, mm, ss) = civil(unix)
-        return "\(y)-\(two(m))-\(two(d))T\(two(hh)):\(two(mm)):\(two(ss))Z"
+        // Digit by digit: every row of a million-story build has one, and interpolation of
+        // seven values costs more than the rest of the date.
+        guard (1000...9999).contains(y) else { return "\(y)-\(two(m))-\(two(d))T\(two(hh)):\(two(mm)):\(two(ss))Z" }
+        return String(unsafeUninitializedCapacity: 20) { out in
+            var i = 0
+            func put(_ byte: UInt8) {
+                out[i] = byte
+                i += 1
+            }
+            func digits(_ n: Int, _ count: Int) {
+                var divisor = count == 4 ? 1000 : 10
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(n / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            digits(y, 4); put(UInt8(ascii: "-")); digits(m, 2); put(UInt8(ascii: "-")); digits(d, 2)
+            put(UInt8(ascii: "T")); digits(hh, 2); put(UInt8(ascii: ":")); digits(mm, 2); put(UInt8(ascii: ":")); digits(ss, 2)
+            put(UInt8(ascii: "Z"))
+            return i
+        }
     }
 
     /// "Nov 20, 2026 14:05".
     public static func short(_ unix: Int) -> String {
         let (y, m, d, hh, mm, _) = civil(unix)
-        return "\(months[m - 1]) \(d), \(y) \(two(hh)):\(two(mm))"
+        var text = months[m - 1]
+        text.reserveCapacity(18)
+        text += " "
+        text += String(d)
+        text += ", "
+        text += String(y)
+        text += hh < 10 ? " 0" : " "
+        text += String(hh)
+        text += mm < 10 ? ":0" : ":"
+        text += String(mm)
+        return text
     }
 
     /// Howard Hinnant's days-to-civil: correct for the proleptic Gregorian calendar.

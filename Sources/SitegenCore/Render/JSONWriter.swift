@@ -40,6 +40,18 @@ struct JSONWriter {
         bytes.append(0x22)
     }
 
+    /// The bytes `string(s)` appends (quotes included), for a writer that is not `forHTML`.
+    static func length(ofString s: String) -> Int {
+        var s = s
+        return s.withUTF8 { utf8 in
+            var count = 2 + utf8.count
+            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
+                count += (b == 0x22 || b == 0x5C || b == 0x0A || b == 0x0D || b == 0x09) ? 1 : 5
+            }
+            return count
+        }
+    }
+
     private mutating func unicodeEscape(_ b: UInt8) {
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])

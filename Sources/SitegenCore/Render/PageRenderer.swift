@@ -24,7 +24,7 @@ struct PageRenderer: Sendable {
             case .page(let n): return .object(["number": .int(n), "href": .string(paths.page(n)), "current": .bool(n == number)])
             }
         }
-        var page: [String: TemplateValue] = [
+        var page: TemplateObject = [
             "rows": .string(feed), "hasRows": .bool(!rows.isEmpty), "links": .list(links),
             "heading": .string(number == 1 ? options.title : "\(options.title), page \(number)"),
         ]
@@ -56,14 +56,14 @@ struct PageRenderer: Sendable {
 
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout.
     func sitePage(_ page: SitePage) -> String {
-        let content: [String: TemplateValue] = ["title": .string(page.title), "body": .string(Markdown.html(page.markdown))]
+        let content: TemplateObject = ["title": .string(page.title), "body": .string(Markdown.html(page.markdown))]
         var layout = layoutContext(title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
         layout["content"] = .string(theme.render("sitepage", .object(content)))
         return theme.render("layout", .object(layout))
     }
 
-    func layoutContext(title: String, canonical: String?, current: String? = nil) -> [String: TemplateValue] {
-        var layout: [String: TemplateValue] = [
+    func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
+        var layout: TemplateObject = [
             "pageTitle": .string(title), "siteTitle": .string(options.title), "base": .string(paths.base), "styleHref": .string(styleHref),
             "feedHref": .string(paths.base + SitePaths.feedFile),
         ]

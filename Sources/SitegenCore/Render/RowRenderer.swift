@@ -11,15 +11,17 @@ public struct RowRenderer: Sendable {
 
     /// The row's inner HTML (what goes inside its `<article>`), from `row.mustache`.
     public func html(_ story: Story) -> String {
-        var html = theme.render("row", .object(context(story)))
-        while html.last?.isWhitespace == true { html.removeLast() }
-        return html
+        var html = theme.renderBytes("row", .object(context(story)))
+        // The template file's last newline is not part of the row. Trimmed as bytes: asking a
+        // String for its last Character means finding grapheme boundaries, a million times.
+        while let last = html.last, last == 0x20 || (0x09...0x0D).contains(last) { html.removeLast() }
+        return String(decoding: html, as: UTF8.self)
     }
 
     /// The values `row.mustache` (and `item.mustache`) see. Absent facts are absent keys, so
     /// `{{#by}}…{{/by}}` sections simply vanish. docs/templates.md lists them.
-    public func context(_ story: Story) -> [String: TemplateValue] {
-        var c: [String: TemplateValue] = ["id": .int(story.id), "title": .string(story.title), "base": .string(paths.base)]
+    public func context(_ story: Story) -> TemplateObject {
+        var c: TemplateObject = ["id": .int(story.id), "title": .string(story.title), "base": .string(paths.base)]
         let itemHref = story.hasItemPage ? paths.item(story.id) : nil
         if let url = story.url.flatMap({ SafeURL.link($0) }) {
             c["href"] = .string(url)

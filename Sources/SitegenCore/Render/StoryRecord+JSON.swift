@@ -6,23 +6,35 @@
 enum StoryRecord {
     static func json(_ story: Story, html: String) -> [UInt8] {
         var w = JSONWriter(capacity: 32 + html.utf8.count + html.utf8.count / 8)
+        write(id: story.id, html: html, into: &w)
+        return w.bytes
+    }
+
+    static func write(id: Int, html: String, into w: inout JSONWriter) {
         w.raw("{\"id\":")
-        w.int(story.id)
+        w.int(id)
         w.raw(",\"html\":")
         w.string(html)
         w.raw("}")
-        return w.bytes
+    }
+
+    /// The byte count `json` would give, without building it: the shard planner needs every
+    /// record's size, and a million records held at once would cost hundreds of megabytes.
+    static func length(id: Int, html: String) -> Int {
+        #"{"id":,"html":}"#.utf8.count + String(id).utf8.count + JSONWriter.length(ofString: html)
     }
 }
 
 /// A shard file: `{"v":1,"items":[record, …]}`, records in rank order.
 enum ShardFile {
-    static func json(records: ArraySlice<[UInt8]>) -> [UInt8] {
-        var w = JSONWriter(capacity: records.reduce(32) { $0 + $1.count + 1 })
+    /// The shard of `rows`, its records written straight from the rows' ids and HTML;
+    /// `capacity` is a hint (the records' bytes).
+    static func json(rows: Range<Int>, ids: [Int], html: [String], capacity: Int = 0) -> [UInt8] {
+        var w = JSONWriter(capacity: capacity + 32)
         w.raw("{\"v\":1,\"items\":[")
-        for (i, record) in records.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw(record)
+        for i in rows {
+            if i > rows.lowerBound { w.raw(",") }
+            StoryRecord.write(id: ids[i], html: html[i], into: &w)
         }
         w.raw("]}")
         return w.bytes

@@ -57,6 +57,10 @@ public struct Theme: Sendable {
         templates[name]?.render(context, partials: templates) ?? ""
     }
 
+    func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
+        templates[name]?.renderBytes(context, partials: templates) ?? []
+    }
+
     private static func words(for error: Error) -> String {
         guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
         switch error {

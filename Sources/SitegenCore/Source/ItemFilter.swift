@@ -30,11 +30,14 @@ public enum ItemFilter {
         stories.reserveCapacity(entries.count)
         var skipped: [Skip] = []
         var seen = Set<Int>(minimumCapacity: entries.count)
-        for entry in entries {
-            switch judge(entry, seen: seen) {
-            case .success(let story):
-                seen.insert(story.id)
+        // Each entry is judged on its own, on both cores; only "seen before?" needs the order,
+        // and it is the last question, so it is asked after, in rank order.
+        for (entry, verdict) in zip(entries, Parallel.map(entries, judge)) {
+            switch verdict {
+            case .success(let story) where seen.insert(story.id).inserted:
                 stories.append(story)
+            case .success(let story):
+                skipped.append(Skip(reason: .duplicate, location: entry.location, id: story.id))
             case .failure(let rejection):
                 skipped.append(rejection.skip)
             }
@@ -42,7 +45,7 @@ public enum ItemFilter {
         return (stories, skipped)
     }
 
-    private static func judge(_ entry: SourceEntry, seen: Set<Int>) -> Result<Story, Rejection> {
+    @Sendable private static func judge(_ entry: SourceEntry) -> Result<Story, Rejection> {
         func skip(_ reason: SkipReason, id: Int? = nil, detail: String? = nil) -> Result<Story, Rejection> {
             .failure(Rejection(skip: Skip(reason: reason, location: entry.location, id: id, detail: detail)))
         }
@@ -62,7 +65,6 @@ public enum ItemFilter {
         guard let title = item.title, title.contains(where: { !$0.isWhitespace }) else {
             return skip(.noTitle, id: id)
         }
-        if seen.contains(id) { return skip(.duplicate, id: id) }
         return .success(
             Story(
                 id: id, title: title, url: item.url, by: item.by, time: item.time,

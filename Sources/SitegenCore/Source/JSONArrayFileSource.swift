@@ -15,8 +15,9 @@ public struct JSONArrayFileSource: StorySource {
         }
         switch parsed {
         case .success(let items):
+            let prefix = path + " entry "
             return items.enumerated().map { index, item in
-                SourceEntry(location: "\(path) entry \(index + 1)", content: item.map { .item($0) } ?? .null)
+                SourceEntry(prefix: prefix, number: index + 1, content: item.map { .item($0) } ?? .null)
             }
         case .failure(.syntax(let line, let column, let reason)):
             throw SitegenError.invalidJSON(path: path, line: line, column: column, reason: reason)

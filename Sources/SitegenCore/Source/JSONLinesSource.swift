@@ -12,28 +12,17 @@ public struct JSONLinesSource: StorySource {
     public func entries() async throws -> [SourceEntry] {
         let data = try JSONInput.read(path)
         let lines = Self.lines(of: data)
-        var results = [SourceEntry?](repeating: nil, count: lines.count)
-        let path = self.path
-        // Lines decode independently, so both cores share them.
-        let chunks = Swift.max(1, Swift.min(lines.count / 2048, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let prefix = path + " line "
         let base = data.startIndex
-        data.withUnsafeBytes { bytes in
+        // Lines decode independently, so both cores share them.
+        return data.withUnsafeBytes { bytes in
             nonisolated(unsafe) let bytes = bytes
-            results.withUnsafeMutableBufferPointer { out in
-                nonisolated(unsafe) let out = out
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    var i = chunk * lines.count / chunks
-                    let end = (chunk + 1) * lines.count / chunks
-                    while i < end {
-                        let (number, range) = lines[i]
-                        let line = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - base)..<(range.upperBound - base)])
-                        out[i] = SourceEntry(location: "\(path) line \(number)", content: SourceEntry.Content(itemJSON: line))
-                        i += 1
-                    }
-                }
+            return Parallel.array(count: lines.count) { i in
+                let (number, range) = lines[i]
+                let line = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - base)..<(range.upperBound - base)])
+                return SourceEntry(prefix: prefix, number: number, content: SourceEntry.Content(itemJSON: line))
             }
         }
-        return results.map { $0! }
     }
 
     /// (1-based line number, byte range) of every non-blank line.

@@ -40,25 +40,29 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes one file; its folder must exist (`makeFolders`). Safe to call concurrently for
     /// different files.
     public func write(_ bytes: [UInt8], to relative: String) throws {
+        try bytes.withUnsafeBytes { try write(buffer: $0, to: relative) }
+    }
+
+    /// A native String's UTF-8 is written where it is, without a copy (pages are large).
+    public func write(_ text: String, to relative: String) throws {
+        var text = text
+        try text.withUTF8 { try write(buffer: UnsafeRawBufferPointer($0), to: relative) }
+    }
+
+    private func write(buffer: UnsafeRawBufferPointer, to relative: String) throws {
         let full = staging + "/" + relative
         let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SitegenError.writeFailed(path: full, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var offset = 0
-        try bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw SitegenError.writeFailed(path: full, reason: String(cString: strerror(errno)))
-                }
-                offset += n
+        while offset < buffer.count {
+            let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SitegenError.writeFailed(path: full, reason: String(cString: strerror(errno)))
             }
+            offset += n
         }
-    }
-
-    public func write(_ text: String, to relative: String) throws {
-        try write(Array(text.utf8), to: relative)
     }
 
     /// Puts the staged build in the output's place. Top-level dot-files of the old output that the

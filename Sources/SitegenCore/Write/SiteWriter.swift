@@ -10,9 +10,14 @@ struct SiteWriter {
         for asset in assets { try output.write(asset.bytes, to: asset.file) }
     }
 
-    func writeShards(_ shards: [ShardEntry], files: [[UInt8]]) throws {
-        try Parallel.forEach(Array(zip(shards, files))) { shard, bytes in
-            try output.write(bytes, to: SitePaths.shardFile(shard.name))
+    /// Builds each shard's file with `file`, names it by its content and writes it; the
+    /// manifest's entries come back, in row order.
+    func writeShards(_ ranges: [Range<Int>], file: @Sendable (Range<Int>) -> [UInt8]) throws -> [ShardEntry] {
+        try Parallel.mapThrowing(ranges) { range in
+            let bytes = file(range)
+            let entry = ShardEntry(first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
+            try output.write(bytes, to: SitePaths.shardFile(entry.name))
+            return entry
         }
     }
 

@@ -62,7 +62,9 @@ final class LoopbackServer: Sendable {
                 }
             }
         let counts = Counts()
-        let task = Task<Void, Never> {
+        // Served from threads of its own: other tests block the concurrency pool's few threads
+        // while they wait for a sitegen process, and that process may be waiting on this server.
+        let task = Task<Void, Never>(executorPreference: ServerExecutor.shared) {
             // Ends when the server channel closes (stop()); a connection's failure ends only it.
             try? await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { connections in
@@ -133,5 +135,17 @@ final class LoopbackServer: Sendable {
                 }
             }
         }
+    }
+}
+
+/// Runs the server's tasks on Dispatch's threads instead of the cooperative pool (see `start`).
+final class ServerExecutor: TaskExecutor {
+    static let shared = ServerExecutor()
+    private let queue = DispatchQueue(label: "loopback-server", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }

@@ -1,11 +1,16 @@
 extension CompiledTemplate {
     /// Renders with `context`; `partials` resolves `{{> name}}`.
     func render(_ context: TemplateValue, partials: [String: CompiledTemplate]) -> String {
+        String(decoding: renderBytes(context, partials: partials), as: UTF8.self)
+    }
+
+    /// `render`, as UTF-8 bytes.
+    func renderBytes(_ context: TemplateValue, partials: [String: CompiledTemplate]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
         var stack = [context]
         render(nodes, into: &out, stack: &stack, partials: partials)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private func render(_ nodes: [Node], into out: inout [UInt8], stack: inout [TemplateValue], partials: [String: CompiledTemplate]) {

@@ -4,7 +4,7 @@ public enum TemplateValue: Sendable, Equatable {
     case int(Int)
     case bool(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 
     /// The value as swift-mustache takes it (`[String: Any]`, `[Any]`, …): the differential
     /// tests render both engines from the same values.
@@ -14,7 +14,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .int(let n): return n
         case .bool(let b): return b
         case .list(let items): return items.map(\.any)
-        case .object(let fields): return fields.mapValues(\.any)
+        case .object(let fields): return fields.dictionary.mapValues(\.any)
         }
     }
 
