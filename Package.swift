@@ -19,14 +19,35 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Tests only: property-based checks of the parser, the sanitizer and Markdown rendering.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // sitegen.toml, the config file.
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        // `sitegen serve`: the local server with live reload.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own: signals and graceful shutdown, and its logger.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
         // The command line: flags in, one call into SitegenCore, one line out.
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenCore",
+                "SitegenCore", "SitegenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `sitegen serve`: static files with ETags, cache rules and .gz siblings, a file watcher
+        // and live reload, over Hummingbird.
+        .target(
+            name: "SitegenServe",
+            dependencies: [
+                "SitegenCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(
@@ -38,6 +59,7 @@ let package = Package(
                 "CBrotli",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // The default theme (Templates/) and the browser script, compiled into the binary so
@@ -48,7 +70,7 @@ let package = Package(
             name: "SitegenAssets",
             path: ".",
             exclude: [
-                "Sources/sitegen", "Sources/SitegenCore", "Sources/CCmarkGFM", "Tests", "Public", "docs", ".ci",
+                "Sources/sitegen", "Sources/SitegenCore", "Sources/SitegenServe", "Sources/CCmarkGFM", "Tests", "Public", "docs", ".ci",
                 "README.md", "bench", "Sources/CZlib", "Sources/CBrotli",
             ],
             sources: ["Sources/SitegenAssets/Swift"],
@@ -74,7 +96,8 @@ let package = Package(
         .testTarget(
             name: "SitegenCoreTests",
             dependencies: [
-                "SitegenCore", "SitegenAssets", .product(name: "Mustache", package: "swift-mustache"),
+                "SitegenCore", "SitegenAssets", "SitegenServe", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -29,24 +29,29 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup(title: "URL sources")
     var sourceOptions: SourceOptions
 
-    @Option(name: .long, help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))
-    var output: String = "Public"
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A config file whose keys set these flags' values (flags win). Default: ./sitegen.toml when it exists.", valueName: "file"))
+    var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Stories on each static page.", valueName: "n"))
-    var pageSize: Int = 30
+    @Option(name: .long, help: ArgumentHelp("The folder to write the site into. Default: Public.", valueName: "dir"))
+    var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("The path the site is served under, e.g. /news/.", valueName: "path"))
-    var baseURL: String = "/"
+    @Option(name: .long, help: ArgumentHelp("Stories on each static page. Default: 30.", valueName: "n"))
+    var pageSize: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The site's title, shown in the header and page titles.", valueName: "text"))
-    var title: String = "sitegen"
+    @Option(name: .long, help: ArgumentHelp("The path (or full URL) the site is served under, e.g. /news/. Default: /.", valueName: "path|url"))
+    var baseURL: String?
+
+    @Option(name: .long, help: ArgumentHelp("The site's title, shown in the header and page titles. Default: sitegen.", valueName: "text"))
+    var title: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "How the browser loads rows beyond the static page: prefetch (rows near the viewport, cancelled when passed over), batch (the next page when the reader reaches the bottom) or all (everything at once).",
+            "How the browser loads rows beyond the static page: prefetch (rows near the viewport, cancelled when passed over), batch (the next page when the reader reaches the bottom) or all (everything at once). Default: prefetch.",
             valueName: "prefetch|batch|all"))
-    var strategy: LoadingStrategy = .prefetch
+    var strategy: LoadingStrategy?
 
     @Option(
         name: .long,
@@ -65,14 +70,14 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Previous builds whose shards, manifest parts and assets stay in the output, so pages readers loaded before a deploy still fill.",
+            "Previous builds whose shards, manifest parts and assets stay in the output, so pages readers loaded before a deploy still fill. Default: 3.",
             valueName: "n"))
-    var keepGenerations: Int = 3
+    var keepGenerations: Int?
 
     @Flag(
         name: .customLong("precompress"), inversion: .prefixedNo,
         help: "Write .gz and .br siblings of HTML, JSON, CSS and JS files, for servers that send them as they are (nginx gzip_static). Off by default: it makes a fresh build three to four times slower, and most hosts compress on their own.")
-    var precompress = false
+    var precompress: Bool?
 
     @Flag(name: .long, help: "Print each step of the build, and each retry.")
     var verbose = false
@@ -82,9 +87,11 @@ struct BuildCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose don't go together") }
-        guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1 (got \(pageSize))") }
-        guard keepGenerations >= 0 else { throw ValidationError("--keep-generations must be 0 or more (got \(keepGenerations))") }
-        guard baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
+        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1 (got \(pageSize))") }
+        if let keepGenerations, keepGenerations < 0 {
+            throw ValidationError("--keep-generations must be 0 or more (got \(keepGenerations))")
+        }
+        if let baseURL, !(baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
             throw ValidationError("--base-url must start with / or http(s):// (got \(baseURL))")
         }
     }
@@ -92,15 +99,7 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let started = ContinuousClock.now
         do {
-            let templatesFolder = templates ?? (FileManager.default.fileExists(atPath: "Templates") ? "Templates" : nil)
-            let request = BuildRequest(
-                source: try SourceLocator.source(
-                    for: source, remote: try sourceOptions.remote(progress: quiet ? nil : ProgressPrinter(verbose: verbose))),
-                output: output, templates: templatesFolder,
-                options: SiteOptions(
-                    pageSize: pageSize, baseURL: baseURL, title: title, strategy: strategy, keepGenerations: keepGenerations,
-                    precompress: precompress),
-                pages: pages ?? (FileManager.default.fileExists(atPath: "pages") ? "pages" : nil))
+            let request = try settings().request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in
                 if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }

@@ -7,23 +7,23 @@ struct SourceOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Hacker News API: the list to build (topstories, newstories, beststories, askstories, showstories, jobstories).",
+            "Hacker News API: the list to build (topstories, newstories, beststories, askstories, showstories, jobstories). Default: topstories.",
             valueName: "name"))
-    var list: String = "topstories"
+    var list: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp("Stories to take at most from a URL source. Default: 500 from an HN list, all of a paged API.", valueName: "n"))
     var limit: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Paged API: the key (dotted path) of each page's array of items.", valueName: "path"))
-    var itemsKey: String = "data"
+    @Option(name: .long, help: ArgumentHelp("Paged API: the key (dotted path) of each page's array of items. Default: data.", valueName: "path"))
+    var itemsKey: String?
 
-    @Option(name: .long, help: ArgumentHelp("Paged API: the key (dotted path) of the total count of items.", valueName: "path"))
-    var totalKey: String = "totalResults"
+    @Option(name: .long, help: ArgumentHelp("Paged API: the key (dotted path) of the total count of items. Default: totalResults.", valueName: "path"))
+    var totalKey: String?
 
-    @Option(name: .long, help: ArgumentHelp("Paged API: the number of the first page.", valueName: "n"))
-    var firstPage: Int = 1
+    @Option(name: .long, help: ArgumentHelp("Paged API: the number of the first page. Default: 1.", valueName: "n"))
+    var firstPage: Int?
 
     @Option(
         name: .long,
@@ -32,52 +32,60 @@ struct SourceOptions: ParsableArguments {
             valueName: "field=path"))
     var field: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Requests in flight at once.", valueName: "n"))
-    var concurrency: Int = 32
+    @Option(name: .long, help: ArgumentHelp("Requests in flight at once. Default: 32.", valueName: "n"))
+    var concurrency: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Limit for one request, e.g. 10s or 500ms.", valueName: "duration"))
-    var timeout: DurationArgument = DurationArgument(.seconds(10))
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Limit for the whole fetch; past it the build fails and the previous output stays.", valueName: "duration"))
-    var deadline: DurationArgument = DurationArgument(.seconds(300))
+    @Option(name: .long, help: ArgumentHelp("Limit for one request, e.g. 10s or 500ms. Default: 10s.", valueName: "duration"))
+    var timeout: DurationArgument?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Retries of a request after a timeout, a connection error, a 5xx or a 429.", valueName: "n"))
-    var retries: Int = 3
-
-    @Option(name: .long, help: ArgumentHelp("Where fetched items are kept between builds.", valueName: "dir"))
-    var cacheDir: String = ".sitegen-cache"
+        help: ArgumentHelp("Limit for the whole fetch; past it the build fails and the previous output stays. Default: 5m.", valueName: "duration"))
+    var deadline: DurationArgument?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("How long a cached item is used without asking again (0 asks for every item).", valueName: "duration"))
-    var cacheTTL: DurationArgument = DurationArgument(.seconds(900))
+        help: ArgumentHelp("Retries of a request after a timeout, a connection error, a 5xx or a 429. Default: 3.", valueName: "n"))
+    var retries: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Where fetched items are kept between builds. Default: .sitegen-cache.", valueName: "dir"))
+    var cacheDir: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How long a cached item is used without asking again (0 asks for every item). Default: 15m.", valueName: "duration"))
+    var cacheTTL: DurationArgument?
 
     @Flag(name: .long, help: "Build from the cache alone; fetch nothing.")
     var offline = false
 
     func validate() throws {
-        guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1 (got \(concurrency))") }
-        guard retries >= 0 else { throw ValidationError("--retries must be 0 or more (got \(retries))") }
+        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1 (got \(concurrency))") }
+        if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more (got \(retries))") }
         guard limit.map({ $0 >= 1 }) ?? true else { throw ValidationError("--limit must be at least 1") }
-        guard timeout.value > .zero, deadline.value > .zero else { throw ValidationError("--timeout and --deadline must be more than 0") }
-        guard list.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }), !list.isEmpty else {
+        guard (timeout?.value ?? .seconds(1)) > .zero, (deadline?.value ?? .seconds(1)) > .zero else {
+            throw ValidationError("--timeout and --deadline must be more than 0")
+        }
+        if let list, list.isEmpty || !list.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
             throw ValidationError("--list must be a list name such as topstories (got \(list))")
         }
     }
 
-    func remote(progress: (any FetchProgress)?) throws -> RemoteSourceOptions {
-        var fields = FieldMapping.defaults
-        for assignment in field { try fields.set(assignment) }
-        return RemoteSourceOptions(
-            list: list, limit: limit, itemsKey: itemsKey, totalKey: totalKey, firstPage: firstPage, fields: fields,
-            fetch: FetchSettings(
-                concurrency: concurrency, timeout: timeout.value, deadline: deadline.value,
-                retry: RetryPolicy(attempts: retries + 1), cacheFolder: cacheDir, cacheTTL: cacheTTL.value,
-                offline: offline, progress: progress))
+    /// What these flags set, for `BuildSettings` to lay over the config file.
+    func apply(to config: inout SiteConfig) {
+        config.list = list
+        config.limit = limit
+        config.itemsKey = itemsKey
+        config.totalKey = totalKey
+        config.firstPage = firstPage
+        config.fields = field.isEmpty ? nil : field
+        config.concurrency = concurrency
+        config.timeout = timeout?.value
+        config.deadline = deadline?.value
+        config.retries = retries
+        config.cacheDir = cacheDir
+        config.cacheTTL = cacheTTL?.value
+        config.offline = offline ? true : nil
     }
 }
 

@@ -10,6 +10,7 @@ import json
 import os
 import re
 import subprocess
+from xml.etree import ElementTree
 
 from conftest import SITEGEN
 
@@ -174,6 +175,15 @@ def check_site(site, valid_ids, serve, reader, expect_item_pages, expect_site_pa
     assert ids == valid_ids
     item_pages = sorted(glob.glob(os.path.join(site, "item", "*", "index.html")))
     assert len(item_pages) >= expect_item_pages
+    # The feed and the sitemap are XML an XML parser accepts, whatever the titles and authors hold.
+    feed = ElementTree.parse(os.path.join(site, "feed.xml")).getroot()
+    assert feed.tag == "{http://www.w3.org/2005/Atom}feed"
+    entries = feed.findall("{http://www.w3.org/2005/Atom}entry")
+    assert len(entries) == min(20, len(valid_ids))
+    for link in feed.iter("{http://www.w3.org/2005/Atom}link"):
+        assert re.match(r"^(https?://|/)", link.get("href")), link.get("href")
+    sitemap = ElementTree.parse(os.path.join(site, "sitemap.xml")).getroot()
+    assert sitemap.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}urlset"
 
     server = serve(site)
     r = reader(rtt_ms=0, kbps=0)

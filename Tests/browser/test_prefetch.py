@@ -180,8 +180,8 @@ def test_a_row_filled_by_the_script_is_the_row_the_static_page_has(build, serve,
     page = r.open(server.url)
     page.evaluate(f"() => scrollBy(0, {40 * ROW_PX})")
     wait_filled(page)
-    same = page.evaluate("""async () => {
-      const html = await (await fetch('/page/2/')).text();
+    same = page.evaluate("""async (url) => {
+      const html = await (await fetch(url)).text();
       const other = new DOMParser().parseFromString(html, 'text/html');
       const results = [];
       for (let rank = 31; rank <= 60; rank++) {
@@ -190,7 +190,7 @@ def test_a_row_filled_by_the_script_is_the_row_the_static_page_has(build, serve,
         results.push(mine.isEqualNode(theirs));
       }
       return results;
-    }""")
+    }""", server.prefix + "page/2/")
     assert same == [True] * 30
 
 
@@ -225,7 +225,7 @@ def test_a_failing_shard_ends_as_a_link_to_its_static_page(build, serve, reader,
     site = build()
     server = serve(site)
     broken = next(e for e in manifest_shards(site) if e[0] >= 60)
-    server.faults[f"/s/{broken[2]}.json"] = status
+    server.faults[f"{server.prefix}s/{broken[2]}.json"] = status
     r = reader(rtt_ms=0, kbps=0)
     page = r.open(server.url)
     row = broken[0] + 1
@@ -238,7 +238,7 @@ def test_a_failing_shard_ends_as_a_link_to_its_static_page(build, serve, reader,
     assert attempts == 4  # the first try and three retries
     assert page.get_attribute(f"[aria-posinset='{row}']", "aria-busy") is None
     # Back online, the rows are asked for again and filled.
-    del server.faults[f"/s/{broken[2]}.json"]
+    del server.faults[f"{server.prefix}s/{broken[2]}.json"]
     page.evaluate("() => dispatchEvent(new Event('online'))")
     page.wait_for_selector(f"[aria-posinset='{row}'][data-id]", timeout=5000)
 
@@ -262,7 +262,7 @@ def test_bad_json_in_a_shard_is_a_failure_too(build, serve, reader):
     site = build()
     server = serve(site)
     broken = next(e for e in manifest_shards(site) if e[0] >= 60)
-    server.faults[f"/s/{broken[2]}.json"] = "badjson"
+    server.faults[f"{server.prefix}s/{broken[2]}.json"] = "badjson"
     r = reader(rtt_ms=0, kbps=0)
     page = r.open(server.url)
     page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {broken[0] * ROW_PX})")

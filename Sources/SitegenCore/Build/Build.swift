@@ -31,8 +31,8 @@ public struct BuildRequest: Sendable {
 ///     [3/5] render    each row once (RowRenderer), and its shard record's size
 ///     [4/5] plan      pages, shard boundaries (pure, Plan/)
 ///     [5/5] write     shards (each built, named by its hash and written at once), the manifest
-///                     (pure, from the shards' names), pages, item pages, site pages, assets
-///                     → staging → output
+///                     (pure, from the shards' names), pages, item pages, site pages, assets,
+///                     feed, sitemap, robots.txt, 404.html, _headers → staging → output
 public enum Build {
     public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
         let options = request.options
@@ -94,6 +94,7 @@ public enum Build {
             }, ids: ids, rowHTML: rowHTML)
             try writer.writeItemPages(itemStories)
             try writer.writeSitePages(sitePages)
+            try writer.writeDiscovery(stories: stories, pageCount: pages.count, itemStories: itemStories, sitePages: sitePages)
             try writer.keepGenerations(
                 current: Generation(build: manifest.build, assets: [style.file, script.file]), keep: options.keepGenerations)
             try output.commit()

@@ -20,6 +20,9 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
     case sitePage(path: String, line: Int?, reason: String)
     /// Another build is writing the same output (its lock is held).
     case outputLocked(path: String)
+    /// The config file (`sitegen.toml`): TOML that does not parse, an unknown key, a wrong type
+    /// or a value out of range.
+    case config(path: String, line: Int?, column: Int?, reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +45,9 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
             return "\(path)\(line.map { ":\($0)" } ?? ""): \(reason)"
         case .outputLocked(let path):
             return "\(path): another sitegen build is writing this output; try again when it is done"
+        case .config(let path, let line, let column, let reason):
+            let position = [line.map { ":\($0)" }, column.map { ":\($0)" }].compactMap { $0 }.joined()
+            return "\(path)\(position): \(reason)"
         }
     }
 }

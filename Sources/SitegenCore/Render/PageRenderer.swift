@@ -28,7 +28,7 @@ struct PageRenderer: Sendable {
             "rows": .string(feed), "hasRows": .bool(!rows.isEmpty), "links": .list(links),
             "heading": .string(number == 1 ? options.title : "\(options.title), page \(number)"),
         ]
-        var layout = layoutContext(title: number == 1 ? options.title : "Page \(number) · \(options.title)")
+        var layout = layoutContext(title: number == 1 ? options.title : "Page \(number) · \(options.title)", canonical: paths.page(number))
         if let prev {
             page["prevHref"] = .string(prev)
             layout["prevHref"] = .string(prev)
@@ -49,7 +49,7 @@ struct PageRenderer: Sendable {
     func itemPage(_ story: Story, row: RowRenderer) -> String {
         var item = row.context(story)
         item["text"] = .string(story.markdown.map(Markdown.html) ?? HTMLSanitizer.sanitize(story.text ?? ""))
-        var layout = layoutContext(title: "\(story.title) · \(options.title)")
+        var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story.id))
         layout["content"] = .string(theme.render("item", .object(item)))
         return theme.render("layout", .object(layout))
     }
@@ -57,15 +57,17 @@ struct PageRenderer: Sendable {
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout.
     func sitePage(_ page: SitePage) -> String {
         let content: TemplateObject = ["title": .string(page.title), "body": .string(Markdown.html(page.markdown))]
-        var layout = layoutContext(title: "\(page.title) · \(options.title)", current: page.slug)
+        var layout = layoutContext(title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
         layout["content"] = .string(theme.render("sitepage", .object(content)))
         return theme.render("layout", .object(layout))
     }
 
-    private func layoutContext(title: String, current: String? = nil) -> TemplateObject {
+    func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
         var layout: TemplateObject = [
             "pageTitle": .string(title), "siteTitle": .string(options.title), "base": .string(paths.base), "styleHref": .string(styleHref),
+            "feedHref": .string(paths.base + SitePaths.feedFile),
         ]
+        if let canonical { layout["canonical"] = .string(canonical) }
         if !sitePages.isEmpty {
             layout["hasNav"] = .bool(true)
             layout["nav"] = .list(

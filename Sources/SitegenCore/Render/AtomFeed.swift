@@ -1,0 +1,54 @@
+/// The site's feed: an Atom 1.0 document of the newest stories. Atom rather than RSS 2.0 because
+/// Atom allows relative links (resolved against the feed's own URL), so a site built with a base
+/// path only (`--base-url /news/`) still has a valid feed; with a full base URL every link is
+/// absolute. Deterministic: no build time in it, so an unchanged list gives an unchanged file.
+enum AtomFeed {
+    /// Entries in the feed.
+    static let limit = 20
+
+    /// The newest stories by `time` (rank order breaks ties; when no story has a time, the top
+    /// of the list).
+    static func newest(_ stories: [Story]) -> [Story] {
+        let dated = stories.enumerated().filter { $0.element.time != nil }
+        guard !dated.isEmpty else { return Array(stories.prefix(limit)) }
+        return dated.sorted { a, b in
+            a.element.time! != b.element.time! ? a.element.time! > b.element.time! : a.offset < b.offset
+        }.prefix(limit).map(\.element)
+    }
+
+    static func xml(stories: [Story], title: String, paths: SitePaths) -> String {
+        let entries = newest(stories)
+        let updated = DateText.iso(entries.compactMap(\.time).max() ?? 0)
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom">
+            <title>\(XMLText.escape(title))</title>
+            <link rel="alternate" type="text/html" href="\(XMLText.escape(paths.base))"/>
+            <link rel="self" type="application/atom+xml" href="\(XMLText.escape(paths.base + SitePaths.feedFile))"/>
+            <id>\(XMLText.escape(id(paths.base)))</id>
+            <updated>\(updated)</updated>
+            <author><name>\(XMLText.escape(title))</name></author>
+            <generator>sitegen</generator>
+
+            """
+        for story in entries {
+            // As its row links: the story's own URL, else its item page, else (a story with
+            // neither) the site.
+            let link = story.url.flatMap { SafeURL.link($0, allowRelative: false) }
+                ?? (story.hasItemPage ? paths.item(story.id) : paths.base)
+            xml += "<entry>\n<title>\(XMLText.escape(story.title))</title>\n"
+            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(link))\"/>\n"
+            xml += "<id>\(XMLText.escape(id(paths.item(story.id))))</id>\n"
+            xml += "<updated>\(DateText.iso(story.time ?? 0))</updated>\n"
+            if let by = story.by, !by.isEmpty { xml += "<author><name>\(XMLText.escape(by))</name></author>\n" }
+            xml += "</entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+
+    /// An Atom id must be an absolute IRI: the URL itself when the base is a full URL, else a
+    /// URN made of the path (stable from build to build, which is what readers key on).
+    static func id(_ url: String) -> String {
+        url.hasPrefix("http://") || url.hasPrefix("https://") ? url : "urn:sitegen:" + url
+    }
+}
