@@ -21,7 +21,7 @@ enum FolderSwap {
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     /// glibc has had renameat2 since 2.28, but Swift's Glibc module does not import it (it is
     /// behind _GNU_SOURCE), so it is looked up by name: no C target for one call.
-    nonisolated(unsafe) private static let renameat2: RenameAt2? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2")
+    private static let renameat2: RenameAt2? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2")
         .map { unsafeBitCast($0, to: RenameAt2.self) }
     #endif
 }
