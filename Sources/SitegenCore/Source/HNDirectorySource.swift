@@ -15,16 +15,7 @@ public struct HNDirectorySource: StorySource {
 
     public func entries() async throws -> [SourceEntry] {
         let listPath = (path as NSString).appendingPathComponent("\(list).json")
-        let listData = try JSONInput.read(listPath)
-        let ids: [Int]
-        do {
-            ids = try JSONDecoder().decode([Int].self, from: listData)
-        } catch {
-            if (try? JSONSerialization.jsonObject(with: listData, options: [.fragmentsAllowed])) != nil {
-                throw SitegenError.invalidField(path: listPath, field: "(top level)", reason: "must be an array of integer item ids")
-            }
-            throw JSONInput.invalid(listData, path: listPath, error: error)
-        }
+        let ids = try JSONInput.itemIDs(try JSONInput.read(listPath), path: listPath)
         var results = [SourceEntry?](repeating: nil, count: ids.count)
         let root = path
         let chunks = Swift.max(1, Swift.min(ids.count / 256, ProcessInfo.processInfo.activeProcessorCount * 4))

@@ -11,6 +11,18 @@ enum JSONInput {
         }
     }
 
+    /// A Hacker News list (`topstories.json`): an array of integer item ids, in rank order.
+    static func itemIDs(_ data: Data, path: String) throws -> [Int] {
+        do {
+            return try JSONDecoder().decode([Int].self, from: data)
+        } catch {
+            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+                throw SitegenError.invalidField(path: path, field: "(top level)", reason: "must be an array of integer item ids")
+            }
+            throw invalid(data, path: path, error: error)
+        }
+    }
+
     /// JSONDecoder's errors carry no position; JSONSerialization's say "around character N",
     /// which is turned into a line and column here. Only runs on the failure path.
     static func invalid(_ data: Data, path: String, error: Error) -> SitegenError {

@@ -9,7 +9,9 @@ final class Fetcher: Sendable {
     enum Use {
         /// Lists and pages say what is new, so they are always asked for (and cached for --offline).
         case network
-        /// Items: a fresh cached copy is used as it is.
+        /// Items: a fresh cached copy is used as it is. What the network answers is not cached
+        /// here: the caller `remember`s it once it has read it, so a truncated item is not kept
+        /// and the next build asks for it again.
         case cacheFirst
     }
 
@@ -38,11 +40,7 @@ final class Fetcher: Sendable {
         self.pausedUntil = Mutex(.now)
     }
 
-    /// `keep` says whether a body is worth caching: a truncated item is not kept, so the next
-    /// build asks for it again.
-    func get(
-        _ url: String, _ use: Use, keep: ([UInt8]) -> Bool = { _ in true }
-    ) async throws(FetchError) -> (body: [UInt8], origin: Origin) {
+    func get(_ url: String, _ use: Use) async throws(FetchError) -> (body: [UInt8], origin: Origin) {
         if settings.offline {
             guard let body = cache?.any(url) else { throw FetchError(url: url, failure: .notCached, attempts: 0) }
             return (body, .cache)
@@ -50,7 +48,7 @@ final class Fetcher: Sendable {
         if use == .cacheFirst, let body = cache?.fresh(url) { return (body, .cache) }
         do {
             let body = try await attempts(url)
-            if let cache, keep(body) { cache.store(url, body) }
+            if use == .network { cache?.store(url, body) }
             return (body, .network)
         } catch {
             if case .deadline = error.failure { throw error }
@@ -59,6 +57,9 @@ final class Fetcher: Sendable {
             return (body, .stale(error))
         }
     }
+
+    /// Keeps a body the network gave for a `.cacheFirst` URL, once the caller found it whole.
+    func remember(_ url: String, _ body: [UInt8]) { cache?.store(url, body) }
 
     private func attempts(_ url: String) async throws(FetchError) -> [UInt8] {
         var attempt = 0

@@ -37,32 +37,20 @@ public struct HNAPISource: StorySource {
     }
 
     private func ids(in body: [UInt8]) throws -> [Int] {
-        let data = Data(body)
-        do {
-            return try JSONDecoder().decode([Int].self, from: data)
-        } catch {
-            if body.elementsEqual("null".utf8) {
-                throw SitegenError.invalidField(
-                    path: listURL, field: "(top level)",
-                    reason: "the API has no list '\(list)' (it answered null); HN's lists are \(Self.knownLists.joined(separator: ", "))")
-            }
-            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
-                throw SitegenError.invalidField(path: listURL, field: "(top level)", reason: "must be an array of integer item ids")
-            }
-            throw JSONInput.invalid(data, path: listURL, error: error)
+        // Firebase answers null for a list it doesn't have; say so rather than "not an array".
+        if body.elementsEqual("null".utf8) {
+            throw SitegenError.invalidField(
+                path: listURL, field: "(top level)",
+                reason: "the API has no list '\(list)' (it answered null); HN's lists are \(Self.knownLists.joined(separator: ", "))")
         }
-    }
-
-    private static func parses(_ body: [UInt8]) -> Bool {
-        if case .unreadable = body.withUnsafeBytes({ SourceEntry.Content(itemJSON: $0) }) { return false }
-        return true
+        return try JSONInput.itemIDs(Data(body), path: listURL)
     }
 
     private func entry(id: Int, fetcher: Fetcher) async throws -> SourceEntry {
         let location = "item \(id)"
         let fetched: (body: [UInt8], origin: Fetcher.Origin)
         do {
-            fetched = try await fetcher.get(itemURL(id), .cacheFirst, keep: Self.parses)
+            fetched = try await fetcher.get(itemURL(id), .cacheFirst)
         } catch {
             if case .deadline = error.failure {
                 throw SitegenError.fetchFailed(url: error.url, reason: error.failure.description)
@@ -76,7 +64,12 @@ public struct HNAPISource: StorySource {
             item.id = id
             content = .item(item)
         }
-        if case .unreadable = content { fetcher.tally.finished(failed: true) } else { fetcher.tally.finished(cached: fetched.origin == .cache) }
+        if case .unreadable = content {
+            fetcher.tally.finished(failed: true)
+        } else {
+            if fetched.origin == .network { fetcher.remember(itemURL(id), fetched.body) }
+            fetcher.tally.finished(cached: fetched.origin == .cache)
+        }
         return SourceEntry(location: location, id: id, content: content)
     }
 }
