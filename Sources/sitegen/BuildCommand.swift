@@ -79,7 +79,7 @@ struct BuildCommand: AsyncParsableCommand {
         help: "Write .gz and .br siblings of HTML, JSON, CSS and JS files, for servers that send them as they are (nginx gzip_static). Off by default: it makes a fresh build three to four times slower, and most hosts compress on their own.")
     var precompress: Bool?
 
-    @Flag(name: .long, help: "Print each step of the build, and each retry.")
+    @Flag(name: .long, help: "Print each step of the build with the time it started, and each retry.")
     var verbose = false
 
     @Flag(name: .long, help: "Print no progress, only the summary line and errors.")
@@ -102,7 +102,9 @@ struct BuildCommand: AsyncParsableCommand {
             let request = try settings().request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in
-                if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }
+                // Each step with the time it started at: where a slow build spends its time.
+                let at = (ContinuousClock.now - started).seconds
+                if verbose { FileHandle.standardError.write(Data((String(format: "%6.2f s  ", at) + step + "\n").utf8)) }
             }
             let elapsed = ContinuousClock.now - started
             print(report.summary + String(format: " (%.2f s)", elapsed.seconds))

@@ -33,4 +33,10 @@ struct HTMLEscapeTests {
     func nul() {
         #expect(HTMLEscape.escape("a\u{0}b") == "a\u{FFFD}b")
     }
+
+    @Test("XML text drops what XML 1.0 forbids (C0 controls, U+FFFE, U+FFFF) and keeps the rest")
+    func xml() {
+        #expect(XMLText.escape("a\u{0}\u{1}\u{1F}b\tc\nd\re\u{FFFE}\u{FFFF}\u{FFFD}é <&>") == "ab\tc\nd\re\u{FFFD}é &lt;&amp;&gt;")
+        #expect(XMLText.escape("日本 🎉 \u{FFFC}") == "日本 🎉 \u{FFFC}")
+    }
 }

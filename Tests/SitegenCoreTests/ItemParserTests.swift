@@ -54,10 +54,12 @@ struct ItemParserTests {
         }
     }
 
-    static func parsed(array bytes: [UInt8]) -> ArrayOutcome {
+    /// `splitFromBytes: 0` reads every array on both cores (ItemParser+Split.swift), as large
+    /// files are read; the default, small documents in one pass.
+    static func parsed(array bytes: [UInt8], splitFromBytes: Int = ItemParser.splitFromBytes) -> ArrayOutcome {
         bytes.withUnsafeBytes { raw in
             do throws(ItemParser.DocumentError) {
-                return .items(try ItemParser.items(in: raw).map { $0.map(Exact.init) })
+                return .items(try ItemParser.items(in: raw, splitFromBytes: splitFromBytes).map { $0.map(Exact.init) })
             } catch .notAnArray {
                 return .notAnArray
             } catch {
@@ -104,10 +106,11 @@ struct ItemParserTests {
             let document = generator.document()
             let item = (Self.parsed(item: document), Self.decoded(item: document))
             let array = (Self.parsed(array: document), Self.decoded(array: document))
-            if item.0 != item.1 || array.0 != array.1 {
+            let split = Self.parsed(array: document, splitFromBytes: 0)
+            if item.0 != item.1 || array.0 != array.1 || split != array.1 {
                 disagreements.append(
                     "\(String(decoding: document, as: UTF8.self).debugDescription) \(document):\n"
-                        + "  item \(item.0) vs \(item.1)\n  array \(array.0) vs \(array.1)")
+                        + "  item \(item.0) vs \(item.1)\n  array \(array.0) (split: \(split)) vs \(array.1)")
             }
             if item.1 != .invalid || array.1 != .invalid { valid += 1 }
         }
@@ -125,6 +128,33 @@ struct ItemParserTests {
         for item in items.prefix(200) {
             let line = Array(try JSONEncoder().encode(item))
             #expect(Self.parsed(item: line) == .item(Exact(item)))
+        }
+    }
+
+    @Test("an array read on both cores gives the items of one pass, and a broken one the same error")
+    func split() throws {
+        let json = Array(try JSONEncoder().encode(SampleGenerator(seed: 9).items(count: 3000)))
+        #expect(json.count > ItemParser.splitFromBytes, "large enough to be split by default")
+        #expect(Self.parsed(array: json, splitFromBytes: 0) == Self.parsed(array: json, splitFromBytes: .max))
+        func error(_ bytes: [UInt8], splitFromBytes: Int) -> ItemParser.DocumentError? {
+            bytes.withUnsafeBytes { raw in
+                do throws(ItemParser.DocumentError) {
+                    _ = try ItemParser.items(in: raw, splitFromBytes: splitFromBytes)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        let starts = json.withUnsafeBufferPointer { ItemParser.elementRanges($0)!.map(\.lowerBound) }
+        #expect(starts.count == 3000)
+        // An element that is not a value, a missing comma, an unclosed array.
+        for (offset, byte) in [(starts[1000], "x"), (starts[2000] - 1, " "), (json.count - 1, " ")] {
+            var broken = json
+            broken[offset] = UInt8(ascii: Unicode.Scalar(byte)!)
+            let serial = error(broken, splitFromBytes: .max)
+            #expect(serial != nil, "byte \(offset) → \(byte) breaks the document")
+            #expect(error(broken, splitFromBytes: 0) == serial)
         }
     }
 

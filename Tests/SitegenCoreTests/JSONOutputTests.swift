@@ -29,7 +29,7 @@ struct JSONOutputTests {
         let story = Story.fixture(
             id: 99, title: "<Title> & \"more\"", url: "https://e.com/?a=1&b=2", by: "pg", time: 1_700_000_000, score: 5,
             descendants: 2, text: "ignored here")
-        let bytes = StoryRecord.json(story, html: "<h2>row</h2>")
+        let bytes = StoryRecord.json(story, html: Array("<h2>row</h2>".utf8))
         let object = try jsonObject(try parseJSON(bytes))
         #expect(Set(object.keys) == ["id", "html"])
         #expect(try jsonInt(object["id"]) == 99)
@@ -42,19 +42,19 @@ struct JSONOutputTests {
     func sparseRecord() throws {
         let story = Story.fixture(id: 1, title: "T", url: "javascript:alert(1)")
         let html = RowRenderer(theme: try Theme.builtIn(), paths: SitePaths(base: "/")).html(story)
-        let bytes = StoryRecord.json(story, html: html)
+        let bytes = StoryRecord.json(story, html: Array(html.utf8))
         #expect(!String(decoding: bytes, as: UTF8.self).contains("javascript"))
     }
 
     @Test("the same story always gives the same bytes")
     func recordDeterministic() {
         let story = Story.fixture(id: 3, title: "T", url: "https://e.com", by: "a", time: 1, score: 2, descendants: 3)
-        #expect(StoryRecord.json(story, html: "x") == StoryRecord.json(story, html: "x"))
+        #expect(StoryRecord.json(story, html: Array("x".utf8)) == StoryRecord.json(story, html: Array("x".utf8)))
     }
 
     @Test("a shard file is {v:1, items:[records in order]}")
     func shardFile() throws {
-        let bytes = ShardFile.json(rows: 1..<4, ids: [0, 1, 2, 3, 4], html: (0...4).map { "<p>\($0)</p>" })
+        let bytes = ShardFile.json(rows: 1..<4, ids: [0, 1, 2, 3, 4], html: (0...4).map { Array("<p>\($0)</p>".utf8) })
         let object = try jsonObject(try parseJSON(bytes))
         #expect(Set(object.keys) == ["v", "items"])
         #expect(try jsonInt(object["v"]) == 1)
@@ -73,7 +73,7 @@ struct JSONOutputTests {
             let html = (0..<Int(rng.next() % 40)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
             let id = round % 3 == 0 ? -Int(rng.next() % 1000) : Int(rng.next() % 1_000_000_000)
             let story = Story.fixture(id: id, title: "t")
-            #expect(StoryRecord.length(id: id, html: html) == StoryRecord.json(story, html: html).count, "html: \(html.debugDescription)")
+            #expect(StoryRecord.length(id: id, html: Array(html.utf8)) == StoryRecord.json(story, html: Array(html.utf8)).count, "html: \(html.debugDescription)")
         }
     }
 

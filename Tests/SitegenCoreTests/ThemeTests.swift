@@ -92,14 +92,18 @@ struct ThemeTests {
         }
     }
 
-    @Test("the item template's row partial uses the overridden row")
+    @Test("the item page shows the overridden row, whether it inserts the rendered row or the row partial")
     func itemUsesRowPartial() throws {
         try withTemporaryFolder { folder in
             try folder.write("ROW({{title}})", to: "row.mustache")
             let theme = try Theme.load(from: folder.path)
-            let html = theme.render("item", .object(["id": 1, "title": "T", "text": "<p>x</p>"]))
+            let row = RowRenderer(theme: theme, paths: SitePaths(base: "/")).html(Story.fixture(id: 1, title: "T"))
+            let html = theme.render("item", .object(["id": 1, "title": "T", "row": .html(Array(row.utf8)), "text": .html(Array("<p>x</p>".utf8))]))
             #expect(html.contains("ROW(T)"))
             #expect(html.contains("<p>x</p>"))
+            try folder.write("<div>{{> row}}</div>{{{text}}}", to: "item.mustache")
+            let partial = try Theme.load(from: folder.path).render("item", .object(["id": 1, "title": "T", "text": "<p>x</p>"]))
+            #expect(partial == "<div>ROW(T)</div><p>x</p>")
         }
     }
 

@@ -43,7 +43,9 @@ public enum Build {
         let paths = SitePaths(base: options.baseURL)
 
         log("[1/5] Read \(request.source.name)")
-        let (stories, skipped) = ItemFilter.stories(from: try await request.source.entries())
+        let entries = try await request.source.entries()
+        log("      filter \(entries.count) entries")
+        let (stories, skipped) = ItemFilter.stories(from: entries)
         let sitePages = try SitePagesFolder.load(request.pages)
         let ids = stories.map(\.id)
 
@@ -52,7 +54,7 @@ public enum Build {
         let rows = RowRenderer(theme: theme, paths: paths)
 
         log("[3/5] Render \(stories.count) rows")
-        let rowHTML = Parallel.map(stories) { rows.html($0) }
+        let rowHTML = Parallel.array(count: stories.count, scratch: { [UInt8]() }) { scratch, i in rows.bytes(stories[i], scratch: &scratch) }
         let recordBytes = Parallel.map(Array(stories.indices)) { StoryRecord.length(id: ids[$0], html: rowHTML[$0]) }
 
         log("[4/5] Plan pages and shards")
@@ -62,7 +64,7 @@ public enum Build {
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
         let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
-        let itemStories = stories.filter(\.hasItemPage)
+        let itemRows = stories.indices.filter { stories[$0].hasItemPage }
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
             let writer = SiteWriter(
@@ -71,17 +73,15 @@ public enum Build {
                     theme: theme, options: options, paths: paths,
                     styleHref: paths.base + style.file, scriptHref: paths.base + script.file, sitePages: sitePages),
                 rows: rows)
-            try output.makeFolders(
-                ["assets", "s"] + pages.indices.dropFirst().map { "page/\($0 + 1)" }
-                    + itemStories.map { "item/\($0.id)" } + sitePages.map(\.slug))
             try writer.writeAssets([style, script])
+            log("      shards")
             // Built, hashed and written one by one, so no more than a few shards are in memory.
             let shards = try writer.writeShards(shardRanges) { range in
                 ShardFile.json(rows: range, ids: ids, html: rowHTML, capacity: recordBytes[range].reduce(0, +) + range.count)
             }
             let manifest = ManifestPlanner.manifest(shards: shards, total: stories.count)
-            try output.makeFolders(["m/\(manifest.build)"])
             try writer.writeManifest(manifest)
+            log("      list pages")
             try writer.writeListPages(pages, configs: { number, range in
                 PageConfig(
                     page: number, first: range.lowerBound, count: range.count, total: stories.count,
@@ -92,15 +92,18 @@ public enum Build {
                     shards: ManifestPlanner.inlineEntries(
                         for: range, in: shards, before: 2 * options.pageSize, after: 4 * options.pageSize))
             }, ids: ids, rowHTML: rowHTML)
-            try writer.writeItemPages(itemStories)
+            log("      item pages")
+            try writer.writeItemPages(itemRows, stories: stories, rowHTML: rowHTML)
             try writer.writeSitePages(sitePages)
-            try writer.writeDiscovery(stories: stories, pageCount: pages.count, itemStories: itemStories, sitePages: sitePages)
+            log("      feed, sitemap, hosting files")
+            try writer.writeDiscovery(stories: stories, pageCount: pages.count, itemRows: itemRows, sitePages: sitePages)
             try writer.keepGenerations(
                 current: Generation(build: manifest.build, assets: [style.file, script.file]), keep: options.keepGenerations)
+            log("      commit")
             try output.commit()
             return BuildReport(
                 sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
-                shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemStories.count, skipped: skipped,
+                shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,
                 sitePages: sitePages.count, filesWritten: output.written, filesUnchanged: output.unchanged)
         } catch {
             output.discard()

@@ -21,6 +21,19 @@ enum Parallel {
         }
     }
 
+    /// `array(count:_:)` where each element is made with a scratch value that a chunk's elements
+    /// share (a buffer to render into), made by `scratch` once a chunk.
+    static func array<R: Sendable, S>(count: Int, scratch: @Sendable () -> S, _ element: @Sendable (inout S, Int) -> R) -> [R] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let out = buffer
+            forEachChunk(count) { range in
+                var state = scratch()
+                for i in range { (out.baseAddress! + i).initialize(to: element(&state, i)) }
+            }
+            initialized = count
+        }
+    }
+
     /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
     static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
         var results = [R?](repeating: nil, count: items.count)

@@ -9,11 +9,20 @@ enum AtomFeed {
     /// The newest stories by `time` (rank order breaks ties; when no story has a time, the top
     /// of the list).
     static func newest(_ stories: [Story]) -> [Story] {
-        let dated = stories.enumerated().filter { $0.element.time != nil }
-        guard !dated.isEmpty else { return Array(stories.prefix(limit)) }
-        return dated.sorted { a, b in
-            a.element.time! != b.element.time! ? a.element.time! > b.element.time! : a.offset < b.offset
-        }.prefix(limit).map(\.element)
+        // One pass keeping the best `limit` indices, sorted: sorting a million stories (or
+        // copying them to sort) to take twenty cost a few hundred megabytes at a million.
+        var best: [(time: Int, index: Int)] = []
+        best.reserveCapacity(limit + 1)
+        for (index, story) in stories.enumerated() {
+            guard let time = story.time else { continue }
+            guard best.count < limit || time > best[best.count - 1].time else { continue }
+            // Among equal times the earlier rank stays ahead: insert after them.
+            let at = best.firstIndex { time > $0.time } ?? best.count
+            best.insert((time, index), at: at)
+            if best.count > limit { best.removeLast() }
+        }
+        guard !best.isEmpty else { return Array(stories.prefix(limit)) }
+        return best.map { stories[$0.index] }
     }
 
     static func xml(stories: [Story], title: String, paths: SitePaths) -> String {

@@ -2,7 +2,7 @@
 enum Entities {
     /// Length of a well-formed reference at `i` ("&amp;", "&#39;", "&#x2F;"), nil if there is none;
     /// a lone "&" is then escaped.
-    static func referenceLength(_ s: [UInt8], at i: Int) -> Int? {
+    static func referenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         var j = i + 1
         guard j < s.count else { return nil }
         if s[j] == UInt8(ascii: "#") {
@@ -24,8 +24,12 @@ enum Entities {
 
     /// Decodes references in an attribute value, so "javascript&#58;" is seen for what it is.
     static func decode(_ value: String) -> String {
-        guard value.contains("&") else { return value }
-        let s = Array(value.utf8)
+        guard value.utf8.contains(UInt8(ascii: "&")) else { return value }
+        var value = value
+        return value.withUTF8 { decode($0) }
+    }
+
+    private static func decode(_ s: UnsafeBufferPointer<UInt8>) -> String {
         var out = ""
         var i = 0
         var run = 0  // start of the current plain run
@@ -34,13 +38,13 @@ enum Entities {
                 i += 1
                 continue
             }
-            out += String(decoding: s[run..<i], as: UTF8.self)
-            let body = String(decoding: s[(i + 1)..<(i + length - 1)], as: UTF8.self)
+            out += String(decoding: UnsafeBufferPointer(rebasing: s[run..<i]), as: UTF8.self)
+            let body = String(decoding: UnsafeBufferPointer(rebasing: s[(i + 1)..<(i + length - 1)]), as: UTF8.self)
             if let decoded = decodeBody(body) { out += decoded } else { out += "&\(body);" }
             i += length
             run = i
         }
-        out += String(decoding: s[run..<s.count], as: UTF8.self)
+        out += String(decoding: UnsafeBufferPointer(rebasing: s[run..<s.count]), as: UTF8.self)
         return out
     }
 

@@ -15,15 +15,18 @@ public enum HTMLEscape {
     /// Appends `string`, escaped, to `out`.
     static func append(_ string: String, to out: inout [UInt8]) {
         var s = string
-        s.withUTF8 { bytes in
-            var run = 0
-            for i in bytes.indices where needsEscape(bytes[i]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-                append(bytes[i], to: &out)
-                run = i + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        s.withUTF8 { append($0, to: &out) }
+    }
+
+    /// Appends UTF-8 `bytes`, escaped, to `out`: runs of plain bytes at once.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var run = 0
+        for i in bytes.indices where needsEscape(bytes[i]) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            append(bytes[i], to: &out)
+            run = i + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool {

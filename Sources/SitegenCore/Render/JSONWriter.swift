@@ -13,43 +13,61 @@ struct JSONWriter {
 
     mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
     mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
-    mutating func int(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+    mutating func int(_ n: Int) { DecimalText.append(n, to: &bytes) }
 
     mutating func string(_ s: String) {
-        bytes.append(0x22)
         var s = s
-        s.withUTF8 { utf8 in
-            // Copy runs of plain bytes at once; escape the few that need it.
-            var run = 0
-            for i in utf8.indices {
-                let b = utf8[i]
-                guard b < 0x20 || b == 0x22 || b == 0x5C || (forHTML && (b == 0x3C || b == 0x3E || b == 0x26)) else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
-                switch b {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-                default: unicodeEscape(b)
-                }
-                run = i + 1
+        s.withUTF8 { string($0) }
+    }
+
+    /// A JSON string of UTF-8 `bytes`.
+    mutating func string(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { string($0) }
+    }
+
+    mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x22)
+        // Copy runs of plain bytes at once; escape the few that need it.
+        var run = 0
+        for i in utf8.indices {
+            let b = utf8[i]
+            guard b < 0x20 || b == 0x22 || b == 0x5C || (forHTML && (b == 0x3C || b == 0x3E || b == 0x26)) else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+            // Byte by byte: an array literal here would be an allocation per quote, and rows of
+            // HTML are full of quotes.
+            switch b {
+            case 0x22, 0x5C:
+                bytes.append(0x5C)
+                bytes.append(b)
+            case 0x0A:
+                bytes.append(0x5C)
+                bytes.append(0x6E)
+            case 0x0D:
+                bytes.append(0x5C)
+                bytes.append(0x72)
+            case 0x09:
+                bytes.append(0x5C)
+                bytes.append(0x74)
+            default: unicodeEscape(b)
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+            run = i + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         bytes.append(0x22)
     }
 
     /// The bytes `string(s)` appends (quotes included), for a writer that is not `forHTML`.
     static func length(ofString s: String) -> Int {
         var s = s
-        return s.withUTF8 { utf8 in
-            var count = 2 + utf8.count
-            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
-                count += (b == 0x22 || b == 0x5C || b == 0x0A || b == 0x0D || b == 0x09) ? 1 : 5
-            }
-            return count
+        return s.withUTF8 { length(ofString: $0) }
+    }
+
+    static func length(ofString utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 2 + utf8.count
+        for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
+            count += (b == 0x22 || b == 0x5C || b == 0x0A || b == 0x0D || b == 0x09) ? 1 : 5
         }
+        return count
     }
 
     private mutating func unicodeEscape(_ b: UInt8) {

@@ -13,7 +13,9 @@ struct PageConfig {
     var strategy: LoadingStrategy
     var shards: [ShardEntry]
 
-    func json() -> String {
+    func json() -> String { String(decoding: jsonBytes(), as: UTF8.self) }
+
+    func jsonBytes() -> [UInt8] {
         var w = JSONWriter(capacity: 256 + shards.count * 40, forHTML: true)
         w.raw("{\"v\":1,\"page\":")
         w.int(page)
@@ -36,6 +38,6 @@ struct PageConfig {
         w.raw(",\"shards\":")
         shards.write(to: &w)
         w.raw("}")
-        return String(decoding: w.bytes, as: UTF8.self)
+        return w.bytes
     }
 }

@@ -2,10 +2,10 @@
 /// Cloudflare Pages and S3 pick it up by name). It is served at whatever URL was asked for, so
 /// every link in it is absolute (under the base), as on every page.
 extension PageRenderer {
-    func notFoundPage() -> String {
+    func notFoundPage() -> [UInt8] {
         let body = "<p>There is no page at this address. <a href=\"\(HTMLEscape.escape(paths.base))\">Go to the first page</a>.</p>"
         var layout = layoutContext(title: "Page not found · \(options.title)", canonical: nil)
-        layout["content"] = .string(theme.render("sitepage", .object(["title": .string("Page not found"), "body": .string(body)])))
-        return theme.render("layout", .object(layout))
+        layout["content"] = .html(theme.renderBytes("sitepage", .object(["title": .string("Page not found"), "body": .string(body)])))
+        return theme.renderBytes("layout", .object(layout))
     }
 }

@@ -9,12 +9,14 @@ struct PageRenderer: Sendable {
     var sitePages: [SitePage] = []
 
     /// A list page: its own rows, filled, and a pager, so the list reads with JavaScript off.
-    func listPage(number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: [String], config: PageConfig) -> String {
-        var feed = ""
-        feed.reserveCapacity(rows.count * 700)
+    /// Pages are built as UTF-8 bytes from end to end: they go to disk as bytes, and a trip
+    /// through `String` would check every byte of every page once more.
+    func listPage(number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: [[UInt8]], config: PageConfig) -> [UInt8] {
+        var feed: [UInt8] = []
+        feed.reserveCapacity(rows.reduce(0) { $0 + rowHTML[$1].count + 100 })
         for row in rows {
-            if row > rows.lowerBound { feed += "\n" }
-            feed += RowRenderer.article(html: rowHTML[row], rank: row + 1, total: total, id: ids[row])
+            if row > rows.lowerBound { feed.append(0x0A) }
+            RowRenderer.appendArticle(html: rowHTML[row], rank: row + 1, total: total, id: ids[row], to: &feed)
         }
         let prev = number > 1 ? paths.page(number - 1) : nil
         let next = number < pageCount ? paths.page(number + 1) : nil
@@ -25,7 +27,7 @@ struct PageRenderer: Sendable {
             }
         }
         var page: TemplateObject = [
-            "rows": .string(feed), "hasRows": .bool(!rows.isEmpty), "links": .list(links),
+            "rows": .html(feed), "hasRows": .bool(!rows.isEmpty), "links": .list(links),
             "heading": .string(number == 1 ? options.title : "\(options.title), page \(number)"),
         ]
         var layout = layoutContext(title: number == 1 ? options.title : "Page \(number) · \(options.title)", canonical: paths.page(number))
@@ -37,29 +39,30 @@ struct PageRenderer: Sendable {
             page["nextHref"] = .string(next)
             layout["nextHref"] = .string(next)
         }
-        layout["content"] = .string(theme.render("page", .object(page)))
-        layout["config"] = .string(config.json())
+        layout["content"] = .html(theme.renderBytes("page", .object(page)))
+        layout["config"] = .html(config.jsonBytes())
         layout["scriptHref"] = .string(scriptHref)
-        return theme.render("layout", .object(layout))
+        return theme.renderBytes("layout", .object(layout))
     }
 
     /// A story's own page, for stories with text: the row, then the text (HN's HTML through the
     /// allowlist sanitizer, or a Markdown body through cmark-gfm's safe mode). No script: there
     /// is nothing on it to prefetch.
-    func itemPage(_ story: Story, row: RowRenderer) -> String {
+    func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> [UInt8] {
         var item = row.context(story)
-        item["text"] = .string(story.markdown.map(Markdown.html) ?? HTMLSanitizer.sanitize(story.text ?? ""))
+        item["row"] = .html(rowHTML)
+        item["text"] = story.markdown.map { .string(Markdown.html($0)) } ?? .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story.id))
-        layout["content"] = .string(theme.render("item", .object(item)))
-        return theme.render("layout", .object(layout))
+        layout["content"] = .html(theme.renderBytes("item", .object(item)))
+        return theme.renderBytes("layout", .object(layout))
     }
 
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout.
-    func sitePage(_ page: SitePage) -> String {
+    func sitePage(_ page: SitePage) -> [UInt8] {
         let content: TemplateObject = ["title": .string(page.title), "body": .string(Markdown.html(page.markdown))]
         var layout = layoutContext(title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
-        layout["content"] = .string(theme.render("sitepage", .object(content)))
-        return theme.render("layout", .object(layout))
+        layout["content"] = .html(theme.renderBytes("sitepage", .object(content)))
+        return theme.renderBytes("layout", .object(layout))
     }
 
     func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {

@@ -11,37 +11,50 @@ public struct RowRenderer: Sendable {
 
     /// The row's inner HTML (what goes inside its `<article>`), from `row.mustache`.
     public func html(_ story: Story) -> String {
-        var html = theme.renderBytes("row", .object(context(story)))
-        // The template file's last newline is not part of the row. Trimmed as bytes: asking a
-        // String for its last Character means finding grapheme boundaries, a million times.
-        while let last = html.last, last == 0x20 || (0x09...0x0D).contains(last) { html.removeLast() }
-        return String(decoding: html, as: UTF8.self)
+        var scratch: [UInt8] = []
+        return String(decoding: bytes(story, scratch: &scratch), as: UTF8.self)
+    }
+
+    /// `html`, as UTF-8 bytes in an array of exactly their size. `scratch` is rendered into and
+    /// kept for the next row: a build keeps a million rows, and rendering each into a fresh
+    /// buffer would leave most of every buffer's capacity unused and held.
+    public func bytes(_ story: Story, scratch: inout [UInt8]) -> [UInt8] {
+        scratch.removeAll(keepingCapacity: true)
+        theme.render("row", .object(context(story)), into: &scratch)
+        // The template file's last newline is not part of the row.
+        var end = scratch.count
+        while end > 0, scratch[end - 1] == 0x20 || (0x09...0x0D).contains(scratch[end - 1]) { end -= 1 }
+        return Array(scratch[..<end])
     }
 
     /// The values `row.mustache` (and `item.mustache`) see. Absent facts are absent keys, so
     /// `{{#by}}…{{/by}}` sections simply vanish. docs/templates.md lists them.
     public func context(_ story: Story) -> TemplateObject {
-        var c: TemplateObject = ["id": .int(story.id), "title": .string(story.title), "base": .string(paths.base)]
+        typealias Key = RowKeys
+        var c = TemplateObject(capacity: 13)
+        c[Key.id] = .int(story.id)
+        c[Key.title] = .string(story.title)
+        c[Key.base] = .string(paths.base)
         let itemHref = story.hasItemPage ? paths.item(story.id) : nil
         if let url = story.url.flatMap({ SafeURL.link($0) }) {
-            c["href"] = .string(url)
-            if let domain = SafeURL.domain(of: url) { c["domain"] = .string(domain) }
+            c[Key.href] = .string(url)
+            if let domain = SafeURL.domain(of: url) { c[Key.domain] = .string(domain) }
         } else if let itemHref {
-            c["href"] = .string(itemHref)
+            c[Key.href] = .string(itemHref)
         }
-        if let itemHref { c["itemHref"] = .string(itemHref) }
-        if let score = story.score { c["points"] = .string(score == 1 ? "1 point" : String(score) + " points") }
-        if let by = story.by, !by.isEmpty { c["by"] = .string(by) }
+        if let itemHref { c[Key.itemHref] = .string(itemHref) }
+        if let score = story.score { c[Key.points] = .string(score == 1 ? "1 point" : String(score) + " points") }
+        if let by = story.by, !by.isEmpty { c[Key.by] = .string(by) }
         if let time = story.time {
-            c["date"] = .string(DateText.short(time))
-            c["datetime"] = .string(DateText.iso(time))
+            c[Key.date] = .string(DateText.short(time))
+            c[Key.datetime] = .string(DateText.iso(time))
         }
         if let image = story.image, let src = SafeURL.image(image.url) {
             // The row reserves the picture's box from its size, before it loads.
-            c["image"] = .object(["src": .string(src), "width": .int(image.width ?? 64), "height": .int(image.height ?? 48)])
+            c[Key.image] = .object(["src": .string(src), "width": .int(image.width ?? 64), "height": .int(image.height ?? 48)])
         }
         if let n = story.descendants {
-            c["comments"] = .string(n == 0 ? "discuss" : n == 1 ? "1 comment" : String(n) + " comments")
+            c[Key.comments] = .string(n == 0 ? "discuss" : n == 1 ? "1 comment" : String(n) + " comments")
         }
         return c
     }
@@ -50,6 +63,36 @@ public struct RowRenderer: Sendable {
     /// because the script builds the very same element for rows it fills (see sitegen.js), and
     /// the two must not drift apart.
     public static func article(html: String, rank: Int, total: Int, id: Int) -> String {
-        "<article class=\"row\" aria-posinset=\"\(rank)\" aria-setsize=\"\(total)\" data-id=\"\(id)\" tabindex=\"0\">\(html)</article>"
+        var out: [UInt8] = []
+        appendArticle(html: Array(html.utf8), rank: rank, total: total, id: id, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    static func appendArticle(html: [UInt8], rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: "<article class=\"row\" aria-posinset=\"".utf8)
+        DecimalText.append(rank, to: &out)
+        out.append(contentsOf: "\" aria-setsize=\"".utf8)
+        DecimalText.append(total, to: &out)
+        out.append(contentsOf: "\" data-id=\"".utf8)
+        DecimalText.append(id, to: &out)
+        out.append(contentsOf: "\" tabindex=\"0\">".utf8)
+        out.append(contentsOf: html)
+        out.append(contentsOf: "</article>".utf8)
+    }
+}
+
+/// The row context's names, interned once.
+enum RowKeys {
+    static let id = TemplateKey("id")
+    static let title = TemplateKey("title")
+    static let base = TemplateKey("base")
+    static let href = TemplateKey("href")
+    static let domain = TemplateKey("domain")
+    static let itemHref = TemplateKey("itemHref")
+    static let points = TemplateKey("points")
+    static let by = TemplateKey("by")
+    static let date = TemplateKey("date")
+    static let datetime = TemplateKey("datetime")
+    static let image = TemplateKey("image")
+    static let comments = TemplateKey("comments")
 }

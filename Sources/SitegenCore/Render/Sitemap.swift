@@ -6,23 +6,29 @@
 enum Sitemap {
     static let maxURLs = 50_000
 
-    /// File name (relative to the output) → contents.
-    static func files(urls: [String], paths: SitePaths) -> [(name: String, xml: String)] {
-        guard urls.count > maxURLs else { return [(SitePaths.sitemapFile, urlset(urls))] }
-        let chunks = stride(from: 0, to: urls.count, by: maxURLs).map { Array(urls[$0..<min($0 + maxURLs, urls.count)]) }
-        var index = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        var files: [(name: String, xml: String)] = []
-        for (number, chunk) in chunks.enumerated() {
+    /// File name (relative to the output) → contents, as UTF-8.
+    static func files(urls: [String], paths: SitePaths) -> [(name: String, xml: [UInt8])] {
+        guard urls.count > maxURLs else { return [(SitePaths.sitemapFile, urlset(urls[...]))] }
+        var index = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
+        var files: [(name: String, xml: [UInt8])] = []
+        for (number, start) in stride(from: 0, to: urls.count, by: maxURLs).enumerated() {
             let name = "sitemap-\(number + 1).xml"
-            index += "<sitemap><loc>\(XMLText.escape(paths.base + name))</loc></sitemap>\n"
-            files.append((name, urlset(chunk)))
+            index += "<sitemap><loc>".utf8
+            XMLText.append(paths.base + name, to: &index)
+            index += "</loc></sitemap>\n".utf8
+            files.append((name, urlset(urls[start..<min(start + maxURLs, urls.count)])))
         }
-        return [(SitePaths.sitemapFile, index + "</sitemapindex>\n")] + files
+        return [(SitePaths.sitemapFile, index + "</sitemapindex>\n".utf8)] + files
     }
 
-    static func urlset(_ urls: [String]) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for url in urls { xml += "<url><loc>\(XMLText.escape(url))</loc></url>\n" }
-        return xml + "</urlset>\n"
+    static func urlset(_ urls: ArraySlice<String>) -> [UInt8] {
+        var xml = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
+        xml.reserveCapacity(xml.count + urls.count * 64)
+        for url in urls {
+            xml += "<url><loc>".utf8
+            XMLText.append(url, to: &xml)
+            xml += "</loc></url>\n".utf8
+        }
+        return xml + "</urlset>\n".utf8
     }
 }

@@ -4,13 +4,13 @@
 /// where a row sits is the manifest's business, so a shard's bytes survive stories moving up
 /// and down the list.
 enum StoryRecord {
-    static func json(_ story: Story, html: String) -> [UInt8] {
-        var w = JSONWriter(capacity: 32 + html.utf8.count + html.utf8.count / 8)
+    static func json(_ story: Story, html: [UInt8]) -> [UInt8] {
+        var w = JSONWriter(capacity: 32 + html.count + html.count / 8)
         write(id: story.id, html: html, into: &w)
         return w.bytes
     }
 
-    static func write(id: Int, html: String, into w: inout JSONWriter) {
+    static func write(id: Int, html: [UInt8], into w: inout JSONWriter) {
         w.raw("{\"id\":")
         w.int(id)
         w.raw(",\"html\":")
@@ -20,8 +20,8 @@ enum StoryRecord {
 
     /// The byte count `json` would give, without building it: the shard planner needs every
     /// record's size, and a million records held at once would cost hundreds of megabytes.
-    static func length(id: Int, html: String) -> Int {
-        #"{"id":,"html":}"#.utf8.count + String(id).utf8.count + JSONWriter.length(ofString: html)
+    static func length(id: Int, html: [UInt8]) -> Int {
+        #"{"id":,"html":}"#.utf8.count + String(id).utf8.count + html.withUnsafeBufferPointer(JSONWriter.length(ofString:))
     }
 }
 
@@ -29,7 +29,7 @@ enum StoryRecord {
 enum ShardFile {
     /// The shard of `rows`, its records written straight from the rows' ids and HTML;
     /// `capacity` is a hint (the records' bytes).
-    static func json(rows: Range<Int>, ids: [Int], html: [String], capacity: Int = 0) -> [UInt8] {
+    static func json(rows: Range<Int>, ids: [Int], html: [[UInt8]], capacity: Int = 0) -> [UInt8] {
         var w = JSONWriter(capacity: capacity + 32)
         w.raw("{\"v\":1,\"items\":[")
         for i in rows {

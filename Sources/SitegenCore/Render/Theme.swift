@@ -58,7 +58,15 @@ public struct Theme: Sendable {
     }
 
     func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
-        templates[name]?.renderBytes(context, partials: templates) ?? []
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        render(name, context, into: &out)
+        return out
+    }
+
+    /// Renders template `name` at the end of `out`.
+    func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
+        templates[name]?.render(context, partials: templates, into: &out)
     }
 
     private static func words(for error: Error) -> String {

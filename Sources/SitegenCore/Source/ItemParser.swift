@@ -17,8 +17,10 @@ import Foundation
 ///   text does, is read in that encoding.
 enum ItemParser {
     /// The items of a document holding a JSON array of items; a `null` entry stays `nil`.
-    static func items(in bytes: UnsafeRawBufferPointer) throws(DocumentError) -> [RawItem?] {
+    /// Documents of `splitFromBytes` and more are read on both cores (ItemParser+Split.swift).
+    static func items(in bytes: UnsafeRawBufferPointer, splitFromBytes: Int = ItemParser.splitFromBytes) throws(DocumentError) -> [RawItem?] {
         try withUTF8(bytes) { (utf8) throws(DocumentError) -> [RawItem?] in
+            if utf8.count >= splitFromBytes, let items = itemsSplit(utf8) { return items }
             var cursor = Cursor(utf8)
             let document: Cursor.Document
             do throws(SyntaxError) {

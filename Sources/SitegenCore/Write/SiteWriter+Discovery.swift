@@ -1,11 +1,11 @@
 /// Writes the files around the pages: the Atom feed, the sitemap, robots.txt, 404.html and the
 /// `_headers` file for Netlify and Cloudflare Pages.
 extension SiteWriter {
-    func writeDiscovery(stories: [Story], pageCount: Int, itemStories: [Story], sitePages: [SitePage]) throws {
+    func writeDiscovery(stories: [Story], pageCount: Int, itemRows: [Int], sitePages: [SitePage]) throws {
         let paths = renderer.paths
         try output.write(AtomFeed.xml(stories: stories, title: renderer.options.title, paths: paths), to: SitePaths.feedFile)
         let urls = (1...max(pageCount, 1)).map(paths.page) + sitePages.map { paths.sitePage($0.slug) }
-            + itemStories.map { paths.item($0.id) }
+            + itemRows.map { paths.item(stories[$0].id) }
         for file in Sitemap.files(urls: urls, paths: paths) { try output.write(file.xml, to: file.name) }
         try output.write(HostingFiles.robots(paths: paths), to: SitePaths.robotsFile)
         try output.write(HostingFiles.headers(paths: paths, sitePages: sitePages.map(\.slug)), to: SitePaths.headersFile)

@@ -11,7 +11,6 @@ extension SiteWriter {
             let folder = "m/\(generation.build)"
             let parts = output.previous.files(in: folder).filter { $0.hasSuffix(".json") }
             guard !parts.isEmpty else { continue }
-            try output.makeFolders([folder])
             for part in parts {
                 output.keep(part)
                 for name in ManifestPartNames.shardNames(in: output.previous.read(part) ?? []) {

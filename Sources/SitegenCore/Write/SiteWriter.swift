@@ -27,7 +27,7 @@ struct SiteWriter {
         }
     }
 
-    func writeListPages(_ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: [String]) throws {
+    func writeListPages(_ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: [[UInt8]]) throws {
         let total = ids.count
         try Parallel.forEach(Array(pages.enumerated())) { index, range in
             let number = index + 1
@@ -42,9 +42,10 @@ struct SiteWriter {
         for page in pages { try output.write(renderer.sitePage(page), to: SitePaths.sitePageFile(page.slug)) }
     }
 
-    func writeItemPages(_ stories: [Story]) throws {
-        try Parallel.forEach(stories) { story in
-            try output.write(renderer.itemPage(story, row: rows), to: SitePaths.itemFile(story.id))
+    /// The item pages of the stories at `indices`, each with its row's HTML.
+    func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: [[UInt8]]) throws {
+        try Parallel.forEach(indices) { i in
+            try output.write(renderer.itemPage(stories[i], row: rows, rowHTML: rowHTML[i]), to: SitePaths.itemFile(stories[i].id))
         }
     }
 }

@@ -6,15 +6,25 @@ extension CompiledTemplate {
     }
 
     /// Compiles template text. Throws `Unsupported` for Mustache features sitegen does not render.
-    init(_ text: String) throws {
-        let s = Array(text.utf8)
-        var stack: [(name: [String], inverted: Bool, nodes: [Node])] = [([], false, [])]
+    init(_ source: String) throws {
+        let s = Array(source.utf8)
+        var ops: [Op] = []
+        var text: [UInt8] = []
+        var keys: [TemplateKey] = []
+        var partialNames: [String] = []
+        // Open sections: their path, and the index of their op (its `end` is set at the close).
+        var open: [(path: [TemplateKey], op: Int)] = []
         var i = 0
         var textStart = 0
 
         func appendText(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            stack[stack.count - 1].nodes.append(.text(Array(s[range])))
+            ops.append(Op(kind: .text, a: Int32(text.count), b: Int32(text.count + range.count), end: 0))
+            text.append(contentsOf: s[range])
+        }
+        func appendKeys(_ path: [TemplateKey]) -> (Int32, Int32) {
+            keys.append(contentsOf: path)
+            return (Int32(keys.count - path.count), Int32(keys.count))
         }
         func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
 
@@ -53,29 +63,34 @@ extension CompiledTemplate {
             appendText(textStart..<(standalone ? lineStart : tagStart))
             textStart = standalone ? min(s.count, lineEnd + 1) : tagEnd
             i = textStart
-            let path = name == "." ? [] : name.split(separator: ".").map(String.init)
+            let path = name == "." ? [] : name.split(separator: ".").map { TemplateKey(String($0)) }
 
             switch sigil {
             case "!":
                 break
             case "#", "^":
-                stack.append((path, sigil == "^", []))
+                let (a, b) = appendKeys(path)
+                open.append((path, ops.count))
+                ops.append(Op(kind: sigil == "^" ? .invertedSection : .section, a: a, b: b, end: 0))
             case "/":
-                guard stack.count > 1, stack[stack.count - 1].name == path else {
+                guard let section = open.popLast(), section.path == path else {
                     throw Unsupported(what: "a section closed with a different name", offset: tagStart)
                 }
-                let section = stack.removeLast()
-                stack[stack.count - 1].nodes.append(.section(section.name, inverted: section.inverted, section.nodes))
+                ops[section.op].end = Int32(ops.count)
             case ">":
                 if name.hasPrefix("*") { throw Unsupported(what: "dynamic partials", offset: tagStart) }
-                stack[stack.count - 1].nodes.append(.partial(name, indent: standalone ? Array(s[lineStart..<tagStart]) : []))
+                let indent = standalone ? s[lineStart..<tagStart] : []
+                ops.append(Op(kind: .partial, a: Int32(partialNames.count), b: Int32(text.count), end: Int32(text.count + indent.count)))
+                text.append(contentsOf: indent)
+                partialNames.append(name)
             default:
-                stack[stack.count - 1].nodes.append(.variable(path, escaped: sigil != "{" && sigil != "&"))
+                let (a, b) = appendKeys(path)
+                ops.append(Op(kind: sigil != "{" && sigil != "&" ? .variable : .rawVariable, a: a, b: b, end: 0))
             }
         }
         appendText(textStart..<s.count)
-        guard stack.count == 1 else { throw Unsupported(what: "a section that is never closed", offset: s.count) }
-        nodes = stack[0].nodes
+        guard open.isEmpty else { throw Unsupported(what: "a section that is never closed", offset: s.count) }
+        self.init(ops: ops, text: text, keys: keys, partialNames: partialNames)
     }
 }
 

@@ -8,34 +8,46 @@ extension CompiledTemplate {
     func renderBytes(_ context: TemplateValue, partials: [String: CompiledTemplate]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
-        var stack = [context]
-        render(nodes, into: &out, stack: &stack, partials: partials)
+        render(context, partials: partials, into: &out)
         return out
     }
 
-    private func render(_ nodes: [Node], into out: inout [UInt8], stack: inout [TemplateValue], partials: [String: CompiledTemplate]) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                out.append(contentsOf: bytes)
-            case .variable(let path, let escaped):
-                switch Self.lookup(path, in: stack) {
+    /// `render`, at the end of `out`.
+    func render(_ context: TemplateValue, partials: [String: CompiledTemplate], into out: inout [UInt8]) {
+        var stack = [context]
+        render(0..<ops.count, into: &out, stack: &stack, partials: partials)
+    }
+
+    private func render(_ range: Range<Int>, into out: inout [UInt8], stack: inout [TemplateValue], partials: [String: CompiledTemplate]) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let op = ops[index]
+            index += 1
+            switch op.kind {
+            case .text:
+                text.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(op.a)..<Int(op.b)])) }
+            case .variable, .rawVariable:
+                let escaped = op.kind == .variable
+                switch lookup(op, in: stack) {
                 case .string(let s)?:
                     if escaped { HTMLEscape.append(s, to: &out) } else { out.append(contentsOf: s.utf8) }
+                case .html(let bytes)?:
+                    if escaped { bytes.withUnsafeBufferPointer { HTMLEscape.append($0, to: &out) } } else { out.append(contentsOf: bytes) }
                 case .int(let n)?:
-                    out.append(contentsOf: String(n).utf8)
+                    DecimalText.append(n, to: &out)
                 case .bool(let b)?:
                     out.append(contentsOf: (b ? "true" : "false").utf8)
                 default:
                     break
                 }
-            case .section(let path, let inverted, let body):
-                let value = Self.lookup(path, in: stack)
-                if inverted {
-                    if !Self.isTruthy(value) { render(body, into: &out, stack: &stack, partials: partials) }
-                    continue
-                }
-                switch value {
+            case .invertedSection:
+                let body = index..<Int(op.end)
+                index = body.upperBound
+                if !Self.isTruthy(lookup(op, in: stack)) { render(body, into: &out, stack: &stack, partials: partials) }
+            case .section:
+                let body = index..<Int(op.end)
+                index = body.upperBound
+                switch lookup(op, in: stack) {
                 case .list(let items)?:
                     for item in items {
                         stack.append(item)
@@ -51,13 +63,14 @@ extension CompiledTemplate {
                 case nil:
                     break
                 }
-            case .partial(let name, let indent):
-                guard let partial = partials[name] else { continue }
+            case .partial:
+                guard let partial = partials[partialNames[Int(op.a)]] else { continue }
+                let indent = text[Int(op.b)..<Int(op.end)]
                 if indent.isEmpty {
-                    render(partial.nodes, into: &out, stack: &stack, partials: partials)
+                    partial.render(0..<partial.ops.count, into: &out, stack: &stack, partials: partials)
                 } else {
                     var inner: [UInt8] = []
-                    render(partial.nodes, into: &inner, stack: &stack, partials: partials)
+                    partial.render(0..<partial.ops.count, into: &inner, stack: &stack, partials: partials)
                     var atLineStart = true
                     for byte in inner {
                         if atLineStart { out.append(contentsOf: indent) }
@@ -71,15 +84,17 @@ extension CompiledTemplate {
 
     /// Mustache's name resolution: the first name from the innermost context outwards, the rest
     /// within what it found.
-    static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = path.first else { return stack.last }
+    private func lookup(_ op: Op, in stack: [TemplateValue]) -> TemplateValue? {
+        let path = Int(op.a)..<Int(op.b)
+        guard !path.isEmpty else { return stack.last }
+        let first = keys[path.lowerBound]
         var value: TemplateValue?
         var depth = stack.count
         while depth > 0, value == nil {
             depth -= 1
             value = stack[depth][first]
         }
-        for name in path.dropFirst() { value = value?[name] }
+        for key in keys[path.dropFirst()] { value = value?[key] }
         return value
     }
 

@@ -1,10 +1,14 @@
-/// A template context's fields: a short list of names and values, looked up by comparing names.
+/// A template context's fields: a short list of keys and values, looked up by comparing keys.
 /// Contexts hold a dozen fields and a million rows each build one, so a list beats a Dictionary:
-/// no hashing of every name on every insert and lookup, one allocation instead of a table.
+/// no hashing on every insert and lookup, one allocation instead of a table. Hot code names
+/// fields by `TemplateKey` (interned once); the `String` subscript interns on every call.
 public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    private var fields: [(name: String, value: TemplateValue)] = []
+    private var fields: [(key: TemplateKey, value: TemplateValue)] = []
 
     public init() {}
+
+    /// Room for `capacity` fields without growing.
+    public init(capacity: Int) { fields.reserveCapacity(capacity) }
 
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
         fields.reserveCapacity(elements.count + 10)
@@ -12,27 +16,35 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
     }
 
     public init(_ dictionary: [String: TemplateValue]) {
-        fields = dictionary.map { ($0.key, $0.value) }
+        fields = dictionary.map { (TemplateKey($0.key), $0.value) }
     }
 
-    public subscript(name: String) -> TemplateValue? {
+    public subscript(key: TemplateKey) -> TemplateValue? {
         get {
-            for field in fields where field.name == name { return field.value }
-            return nil
+            // By index: `for field in fields` would copy (retain and release) every value passed.
+            fields.withUnsafeBufferPointer { fields in
+                for i in fields.indices where fields[i].key == key { return fields[i].value }
+                return nil
+            }
         }
         set {
-            if let index = fields.firstIndex(where: { $0.name == name }) {
+            if let index = fields.firstIndex(where: { $0.key == key }) {
                 if let newValue { fields[index].value = newValue } else { fields.remove(at: index) }
             } else if let newValue {
-                fields.append((name, newValue))
+                fields.append((key, newValue))
             }
         }
     }
 
-    public var names: [String] { fields.map(\.name) }
+    public subscript(name: String) -> TemplateValue? {
+        get { self[TemplateKey(name)] }
+        set { self[TemplateKey(name)] = newValue }
+    }
+
+    public var names: [String] { fields.map(\.key.name) }
 
     public var dictionary: [String: TemplateValue] {
-        Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        Dictionary(fields.map { ($0.key.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Equal when they hold the same names with the same values, in any order.

@@ -1,6 +1,9 @@
 /// What a template sees: plain values, typed, so rendering needs no reflection or casts.
 public enum TemplateValue: Sendable, Equatable {
     case string(String)
+    /// Already-rendered HTML, as UTF-8 bytes (a page's rows, an item's row and text): `{{{…}}}`
+    /// inserts it as it is, with no trip through `String` and back; `{{…}}` escapes it.
+    case html([UInt8])
     case int(Int)
     case bool(Bool)
     case list([TemplateValue])
@@ -11,6 +14,7 @@ public enum TemplateValue: Sendable, Equatable {
     public var any: Any {
         switch self {
         case .string(let s): return s
+        case .html(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .int(let n): return n
         case .bool(let b): return b
         case .list(let items): return items.map(\.any)
@@ -18,7 +22,7 @@ public enum TemplateValue: Sendable, Equatable {
         }
     }
 
-    subscript(key: String) -> TemplateValue? {
+    subscript(key: TemplateKey) -> TemplateValue? {
         if case .object(let fields) = self { return fields[key] }
         return nil
     }
