@@ -15,6 +15,7 @@ extension BuildCommand {
         flags.pages = pages
         flags.keepGenerations = keepGenerations
         flags.precompress = precompress
+        flags.itemPages = itemPages
         sourceOptions.apply(to: &flags)
         return flags
     }

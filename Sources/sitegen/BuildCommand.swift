@@ -79,6 +79,11 @@ struct BuildCommand: AsyncParsableCommand {
         help: "Write .gz and .br siblings of HTML, JSON, CSS and JS files, for servers that send them as they are (nginx gzip_static). Off by default: it makes a fresh build three to four times slower, and most hosts compress on their own.")
     var precompress: Bool?
 
+    @Flag(
+        name: .customLong("item-pages"), inversion: .prefixedNo,
+        help: "Give each story with text (Ask HN, a Markdown body) its own page, linked from its row. --no-item-pages builds the list alone. Default: on.")
+    var itemPages: Bool?
+
     @Flag(name: .long, help: "Print each step of the build with the time it started, and each retry.")
     var verbose = false
 

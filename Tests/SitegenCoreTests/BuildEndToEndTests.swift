@@ -197,6 +197,22 @@ struct BuildEndToEndTests {
         }
     }
 
+    @Test("--no-item-pages: no item/ folder, no row or feed entry links to one, no item page in the sitemap")
+    func withoutItemPages() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.path + "/out"
+            let report = try await Build.run(
+                BuildRequest(source: SampleSource(count: 300), output: output, options: SiteOptions(itemPages: false)))
+            #expect(report.itemPages == 0)
+            #expect(!FileManager.default.fileExists(atPath: output + "/item"))
+            for (file, link) in [("/index.html", "href=\"/item/"), ("/page/2/index.html", "href=\"/item/"), ("/feed.xml", "href=\"/item/"), ("/sitemap.xml", "<loc>/item/")] {
+                #expect(!(try readText(output + file)).contains(link), "\(file) links no item page")
+            }
+            let shard = try FileManager.default.contentsOfDirectory(atPath: output + "/s").first!
+            #expect(!(try readText(output + "/s/" + shard)).contains("/item/"))
+        }
+    }
+
     @Test("an empty source builds one page saying so, with no rows, shards or manifest parts")
     func emptySource() async throws {
         try await withTemporaryFolder { folder in

@@ -1,3 +1,4 @@
+import SitegenAssets
 import Testing
 
 @testable import SitegenCore
@@ -6,6 +7,55 @@ import Testing
 struct RowRendererTests {
     static func renderer(base: String = "/") throws -> RowRenderer {
         RowRenderer(theme: try Theme.builtIn(), paths: SitePaths(base: base))
+    }
+
+    @Test("the built-in row, written by hand, is byte for byte what the template engine renders from row.mustache")
+    func builtInRowMatchesTemplate() throws {
+        let generated = SampleGenerator(seed: 11).items(count: 3000).map { SourceEntry(location: "x", content: .item($0)) }
+        var stories = ItemFilter.stories(from: generated).stories
+        let images = [
+            ItemImage(url: "https://e.com/a.png", width: 80, height: 60), ItemImage(url: "/p/2.png"),
+            ItemImage(url: "javascript:alert(1)"), ItemImage(url: "http://e.com/a.png"), ItemImage(url: "https://e.com/\"<x>.png", width: 0),
+        ]
+        let urls: [String?] = [nil, "https://www.Example.com:443/a?b=1&c=\"2\"", "javascript:alert(1)", "/relative", "", " https://e.com "]
+        for (i, url) in urls.enumerated() {
+            for image in [nil] + images {
+                stories.append(
+                    Story(
+                        id: 1000 + i, title: i % 2 == 0 ? #"<T> & "q" 'é' 🎉"# : "T", url: url, by: ["", "pg", "<b>"][i % 3],
+                        time: [nil, 0, -86_401, 1_795_176_000][i % 4], score: [nil, 0, 1, 57][i % 4],
+                        descendants: [nil, 0, 1, 12][(i + 1) % 4], text: i % 3 == 0 ? "<p>text" : nil, image: image))
+            }
+        }
+        #expect(stories.contains { $0.hasItemPage } && stories.contains { $0.image != nil })
+        for base in ["/", "/sub/", "https://e.com/news/"] {
+            for itemPages in [true, false] {
+                let renderer = RowRenderer(theme: try Theme.builtIn(), paths: SitePaths(base: base), itemPages: itemPages)
+                #expect(renderer.theme.rowIsBuiltIn)
+                var mismatches: [String] = []
+                for story in stories {
+                    var byHand: [UInt8] = [], byTemplate: [UInt8] = []
+                    renderer.builtInRow(story, into: &byHand)
+                    renderer.templateRow(story, into: &byTemplate)
+                    // The template file ends with a newline, which is not part of the row.
+                    if byTemplate.last == 0x0A { byTemplate.removeLast() }
+                    if byHand != byTemplate {
+                        mismatches.append("\(story.id): \(String(decoding: byHand, as: UTF8.self)) vs \(String(decoding: byTemplate, as: UTF8.self))")
+                    }
+                }
+                #expect(mismatches.isEmpty, "\(mismatches.count) differ, e.g. \(mismatches.prefix(2))")
+            }
+        }
+    }
+
+    @Test("a theme's own row.mustache is rendered by the engine, not the built-in row")
+    func ownRowUsesEngine() throws {
+        try withTemporaryFolder { folder in
+            try folder.write(EmbeddedAssets.templates["row"]! + "<!-- mine -->", to: "row.mustache")
+            let theme = try Theme.load(from: folder.path)
+            #expect(!theme.rowIsBuiltIn)
+            #expect(RowRenderer(theme: theme, paths: SitePaths(base: "/")).html(Story(id: 1, title: "T")).hasSuffix("<!-- mine -->"))
+        }
     }
 
     @Test("a picture is a lazy img with its box reserved; unsafe or http pictures are left out")

@@ -30,6 +30,7 @@ struct SiteConfigTests {
         cache_ttl = "2m"
         offline = true
         precompress = true
+        item_pages = false
 
         [fields]
         title = "name"
@@ -62,6 +63,7 @@ struct SiteConfigTests {
         #expect(config.cacheTTL == .seconds(120))
         #expect(config.offline == true)
         #expect(config.precompress == true)
+        #expect(config.itemPages == false)
         #expect(config.fields == ["image=labels.medium", "title=name"])
         #expect(config.lines["page_size"] == 3)
         #expect(config.lines["offline"] == 22)

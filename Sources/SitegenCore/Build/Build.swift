@@ -51,7 +51,7 @@ public enum Build {
 
         log("[2/5] Load the theme")
         let theme = try Theme.load(from: request.templates)
-        let rows = RowRenderer(theme: theme, paths: paths)
+        let rows = RowRenderer(theme: theme, paths: paths, itemPages: options.itemPages)
 
         log("[3/5] Render \(stories.count) rows")
         let rowHTML = Parallel.array(count: stories.count, scratch: { [UInt8]() }) { scratch, i in rows.bytes(stories[i], scratch: &scratch) }
@@ -64,7 +64,7 @@ public enum Build {
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
         let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
-        let itemRows = stories.indices.filter { stories[$0].hasItemPage }
+        let itemRows = options.itemPages ? stories.indices.filter { stories[$0].hasItemPage } : []
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
             let writer = SiteWriter(

@@ -64,7 +64,7 @@ public struct BuildSettings: Sendable {
             options: SiteOptions(
                 pageSize: merged.pageSize ?? 30, baseURL: merged.baseURL ?? "/", title: merged.title ?? "sitegen",
                 strategy: merged.strategy ?? .prefetch, keepGenerations: merged.keepGenerations ?? 3,
-                precompress: merged.precompress ?? false),
+                precompress: merged.precompress ?? false, itemPages: merged.itemPages ?? true),
             templates: merged.templates ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
             pages: merged.pages ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
             port: merged.port ?? defaultPort,

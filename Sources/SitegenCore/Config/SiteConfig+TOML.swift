@@ -13,7 +13,7 @@ extension SiteConfig {
         ("port", .integer), ("list", .string), ("limit", .integer), ("items_key", .string), ("total_key", .string),
         ("first_page", .integer), ("fields", .fields), ("concurrency", .integer), ("timeout", .duration),
         ("deadline", .duration), ("retries", .integer), ("cache_dir", .string), ("cache_ttl", .duration),
-        ("offline", .boolean), ("precompress", .boolean),
+        ("offline", .boolean), ("precompress", .boolean), ("item_pages", .boolean),
     ]
 
     public enum Kind: Sendable {
@@ -64,7 +64,11 @@ extension SiteConfig {
                 set(integer: int, for: key)
             case .boolean:
                 guard let bool = value.bool else { throw wrong() }
-                if key == "precompress" { precompress = bool } else { offline = bool }
+                switch key {
+                case "precompress": precompress = bool
+                case "item_pages": itemPages = bool
+                default: offline = bool
+                }
             case .duration:
                 let duration: Duration?
                 if value.type == .int, let seconds = value.int, seconds >= 0 {

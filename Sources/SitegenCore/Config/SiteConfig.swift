@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var keepGenerations: Int?
     /// `.gz` and `.br` siblings (`--precompress`).
     public var precompress: Bool?
+    /// Item pages for stories with text (`--item-pages`, `--no-item-pages`).
+    public var itemPages: Bool?
     /// `sitegen serve`'s port.
     public var port: Int?
 
@@ -53,6 +55,7 @@ public struct SiteConfig: Sendable, Equatable {
         merged.pages = pages ?? base.pages
         merged.keepGenerations = keepGenerations ?? base.keepGenerations
         merged.precompress = precompress ?? base.precompress
+        merged.itemPages = itemPages ?? base.itemPages
         merged.port = port ?? base.port
         merged.list = list ?? base.list
         merged.limit = limit ?? base.limit
@@ -83,6 +86,7 @@ public struct SiteConfig: Sendable, Equatable {
             ("concurrency", concurrency != nil), ("timeout", timeout != nil), ("deadline", deadline != nil),
             ("retries", retries != nil), ("cache_dir", cacheDir != nil), ("cache_ttl", cacheTTL != nil),
             ("offline", offline != nil), ("precompress", precompress != nil),
+            ("item_pages", itemPages != nil),
         ]
         return all.filter(\.1).map(\.0)
     }

@@ -11,10 +11,13 @@ public struct SiteOptions: Sendable, Equatable {
     public var keepGenerations: Int
     /// Whether text files get `.gz` and `.br` siblings for the server to send as they are.
     public var precompress: Bool
+    /// Whether stories with text get their own page (`item/<id>/`). Off, a list of links only:
+    /// rows link to their URL, and a story without one is a title without a link.
+    public var itemPages: Bool
 
     public init(
         pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen", strategy: LoadingStrategy = .prefetch,
-        keepGenerations: Int = 3, precompress: Bool = false
+        keepGenerations: Int = 3, precompress: Bool = false, itemPages: Bool = true
     ) {
         self.pageSize = pageSize
         self.baseURL = baseURL
@@ -22,6 +25,7 @@ public struct SiteOptions: Sendable, Equatable {
         self.strategy = strategy
         self.keepGenerations = keepGenerations
         self.precompress = precompress
+        self.itemPages = itemPages
     }
 }
 

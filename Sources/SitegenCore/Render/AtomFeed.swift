@@ -25,7 +25,7 @@ enum AtomFeed {
         return best.map { stories[$0.index] }
     }
 
-    static func xml(stories: [Story], title: String, paths: SitePaths) -> String {
+    static func xml(stories: [Story], title: String, paths: SitePaths, itemPages: Bool = true) -> String {
         let entries = newest(stories)
         let updated = DateText.iso(entries.compactMap(\.time).max() ?? 0)
         var xml = """
@@ -44,7 +44,7 @@ enum AtomFeed {
             // As its row links: the story's own URL, else its item page, else (a story with
             // neither) the site.
             let link = story.url.flatMap { SafeURL.link($0, allowRelative: false) }
-                ?? (story.hasItemPage ? paths.item(story.id) : paths.base)
+                ?? (itemPages && story.hasItemPage ? paths.item(story.id) : paths.base)
             xml += "<entry>\n<title>\(XMLText.escape(story.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(link))\"/>\n"
             xml += "<id>\(XMLText.escape(id(paths.item(story.id))))</id>\n"

@@ -6,44 +6,48 @@ public enum DateText {
 
     /// "2026-11-20T14:05:00Z", for `<time datetime>`.
     public static func iso(_ unix: Int) -> String {
-        let (y, m, d, hh, mm, ss) = civil(unix)
-        // Digit by digit: every row of a million-story build has one, and interpolation of
-        // seven values costs more than the rest of the date.
-        guard (1000...9999).contains(y) else { return "\(y)-\(two(m))-\(two(d))T\(two(hh)):\(two(mm)):\(two(ss))Z" }
-        return String(unsafeUninitializedCapacity: 20) { out in
-            var i = 0
-            func put(_ byte: UInt8) {
-                out[i] = byte
-                i += 1
-            }
-            func digits(_ n: Int, _ count: Int) {
-                var divisor = count == 4 ? 1000 : 10
-                while divisor > 0 {
-                    put(UInt8(ascii: "0") + UInt8(n / divisor % 10))
-                    divisor /= 10
-                }
-            }
-            digits(y, 4); put(UInt8(ascii: "-")); digits(m, 2); put(UInt8(ascii: "-")); digits(d, 2)
-            put(UInt8(ascii: "T")); digits(hh, 2); put(UInt8(ascii: ":")); digits(mm, 2); put(UInt8(ascii: ":")); digits(ss, 2)
-            put(UInt8(ascii: "Z"))
-            return i
-        }
+        var out: [UInt8] = []
+        appendISO(unix, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// "Nov 20, 2026 14:05".
     public static func short(_ unix: Int) -> String {
+        var out: [UInt8] = []
+        appendShort(unix, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // Digit by digit into the page's bytes: every row of a million-story build has two dates,
+    // and building them as Strings (interpolation, appends) cost more than the rest of the row.
+
+    static func appendISO(_ unix: Int, to out: inout [UInt8]) {
+        let (y, m, d, hh, mm, ss) = civil(unix)
+        year(y, to: &out)
+        out.append(UInt8(ascii: "-")); two(m, to: &out); out.append(UInt8(ascii: "-")); two(d, to: &out)
+        out.append(UInt8(ascii: "T")); two(hh, to: &out); out.append(UInt8(ascii: ":")); two(mm, to: &out)
+        out.append(UInt8(ascii: ":")); two(ss, to: &out); out.append(UInt8(ascii: "Z"))
+    }
+
+    static func appendShort(_ unix: Int, to out: inout [UInt8]) {
         let (y, m, d, hh, mm, _) = civil(unix)
-        var text = months[m - 1]
-        text.reserveCapacity(18)
-        text += " "
-        text += String(d)
-        text += ", "
-        text += String(y)
-        text += hh < 10 ? " 0" : " "
-        text += String(hh)
-        text += mm < 10 ? ":0" : ":"
-        text += String(mm)
-        return text
+        out += months[m - 1].utf8
+        out.append(UInt8(ascii: " "))
+        DecimalText.append(d, to: &out)
+        out += ", ".utf8
+        DecimalText.append(y, to: &out)
+        out.append(UInt8(ascii: " ")); two(hh, to: &out); out.append(UInt8(ascii: ":")); two(mm, to: &out)
+    }
+
+    /// Four digits for the years people write that way, else as many as it takes.
+    private static func year(_ y: Int, to out: inout [UInt8]) {
+        guard (1000...9999).contains(y) else { return DecimalText.append(y, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(y / 1000)); out.append(UInt8(ascii: "0") + UInt8(y / 100 % 10))
+        two(y % 100, to: &out)
+    }
+
+    private static func two(_ n: Int, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "0") + UInt8(n / 10)); out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
     /// Howard Hinnant's days-to-civil: correct for the proleptic Gregorian calendar.
@@ -61,6 +65,4 @@ public enum DateText {
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
         return (y, m, d, secs / 3600, secs % 3600 / 60, secs % 60)
     }
-
-    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

@@ -3,10 +3,13 @@
 public struct RowRenderer: Sendable {
     let theme: Theme
     let paths: SitePaths
+    /// Whether the build makes item pages (`--item-pages`): without them no row links to one.
+    let itemPages: Bool
 
-    public init(theme: Theme, paths: SitePaths) {
+    public init(theme: Theme, paths: SitePaths, itemPages: Bool = true) {
         self.theme = theme
         self.paths = paths
+        self.itemPages = itemPages
     }
 
     /// The row's inner HTML (what goes inside its `<article>`), from `row.mustache`.
@@ -20,11 +23,16 @@ public struct RowRenderer: Sendable {
     /// buffer would leave most of every buffer's capacity unused and held.
     public func bytes(_ story: Story, scratch: inout [UInt8]) -> [UInt8] {
         scratch.removeAll(keepingCapacity: true)
-        theme.render("row", .object(context(story)), into: &scratch)
+        if theme.rowIsBuiltIn { builtInRow(story, into: &scratch) } else { templateRow(story, into: &scratch) }
         // The template file's last newline is not part of the row.
         var end = scratch.count
         while end > 0, scratch[end - 1] == 0x20 || (0x09...0x0D).contains(scratch[end - 1]) { end -= 1 }
         return Array(scratch[..<end])
+    }
+
+    /// The row through the template engine, as any theme's row.mustache is rendered.
+    func templateRow(_ story: Story, into out: inout [UInt8]) {
+        theme.render("row", .object(context(story)), into: &out)
     }
 
     /// The values `row.mustache` (and `item.mustache`) see. Absent facts are absent keys, so
@@ -35,15 +43,11 @@ public struct RowRenderer: Sendable {
         c[Key.id] = .int(story.id)
         c[Key.title] = .string(story.title)
         c[Key.base] = .string(paths.base)
-        let itemHref = story.hasItemPage ? paths.item(story.id) : nil
-        if let url = story.url.flatMap({ SafeURL.link($0) }) {
-            c[Key.href] = .string(url)
-            if let domain = SafeURL.domain(of: url) { c[Key.domain] = .string(domain) }
-        } else if let itemHref {
-            c[Key.href] = .string(itemHref)
-        }
-        if let itemHref { c[Key.itemHref] = .string(itemHref) }
-        if let score = story.score { c[Key.points] = .string(score == 1 ? "1 point" : String(score) + " points") }
+        let links = self.links(story)
+        if let href = links.href { c[Key.href] = .string(href) }
+        if let domain = links.domain { c[Key.domain] = .string(domain) }
+        if let itemHref = links.itemHref { c[Key.itemHref] = .string(itemHref) }
+        if let score = story.score { c[Key.points] = .string(Self.points(score)) }
         if let by = story.by, !by.isEmpty { c[Key.by] = .string(by) }
         if let time = story.time {
             c[Key.date] = .string(DateText.short(time))
@@ -53,11 +57,21 @@ public struct RowRenderer: Sendable {
             // The row reserves the picture's box from its size, before it loads.
             c[Key.image] = .object(["src": .string(src), "width": .int(image.width ?? 64), "height": .int(image.height ?? 48)])
         }
-        if let n = story.descendants {
-            c[Key.comments] = .string(n == 0 ? "discuss" : n == 1 ? "1 comment" : String(n) + " comments")
-        }
+        if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
         return c
     }
+
+    /// Where the row links: `href` (the story's URL if it may be a link, else its item page),
+    /// the URL's `domain`, and the item page (when the build makes one for the story).
+    func links(_ story: Story) -> (href: String?, domain: String?, itemHref: String?) {
+        let itemHref = itemPages && story.hasItemPage ? paths.item(story.id) : nil
+        guard let url = story.url.flatMap({ SafeURL.link($0) }) else { return (itemHref, nil, itemHref) }
+        return (url, SafeURL.domain(of: url), itemHref)
+    }
+
+    static func points(_ score: Int) -> String { score == 1 ? "1 point" : String(score) + " points" }
+
+    static func comments(_ n: Int) -> String { n == 0 ? "discuss" : n == 1 ? "1 comment" : String(n) + " comments" }
 
     /// The row's `<article>`, as the feed pattern wants it. Built here and not in a template
     /// because the script builds the very same element for rows it fills (see sitegen.js), and

@@ -8,6 +8,8 @@ public struct Theme: Sendable {
     public static let names = ["layout", "page", "row", "item", "sitepage"]
 
     let templates: [String: CompiledTemplate]
+    /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.
+    let rowIsBuiltIn: Bool
     public let stylesheet: String
     public let script: String
 
@@ -42,6 +44,7 @@ public struct Theme: Sendable {
             }
         }
         self.templates = compiled
+        rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
         self.stylesheet = stylesheet
         self.script = script
     }
