@@ -47,7 +47,7 @@ public enum Build {
         log("      filter \(entries.count) entries")
         let (stories, skipped) = ItemFilter.stories(from: entries)
         let sitePages = try SitePagesFolder.load(request.pages)
-        let ids = stories.map(\.id)
+        let ids = stories.map { $0.id }
 
         log("[2/5] Load the theme")
         let theme = try Theme.load(from: request.templates)

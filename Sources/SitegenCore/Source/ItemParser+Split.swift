@@ -1,5 +1,6 @@
 // Reading a large array of items on both cores.
 
+import Foundation
 import Synchronization
 
 extension ItemParser {
@@ -54,8 +55,8 @@ extension ItemParser {
             scan: while i < s.count {
                 switch s[i] {
                 case ASCII.quote:
-                    i += 1
-                    while i < s.count, s[i] != ASCII.quote { i += s[i] == ASCII.backslash ? 2 : 1 }
+                    guard let end = stringEnd(s, from: i + 1) else { return nil }
+                    i = end
                 case ASCII.openBracket, ASCII.openBrace:
                     depth += 1
                     guard depth < 64 else { return nil }
@@ -78,5 +79,22 @@ extension ItemParser {
         i += 1
         skipSpace()
         return i == s.count ? ranges : nil
+    }
+
+    /// The index of the quote that closes a string whose text starts at `start`: memchr finds
+    /// each quote (most of a document is text, and it skips text many bytes at a time), and
+    /// one preceded by an odd number of backslashes is escaped.
+    private static func stringEnd(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = s.baseAddress else { return nil }
+        var i = start
+        while i < s.count {
+            guard let found = memchr(base + i, Int32(ASCII.quote), s.count - i) else { return nil }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, s[quote - backslashes - 1] == ASCII.backslash { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            i = quote + 1
+        }
+        return nil
     }
 }
