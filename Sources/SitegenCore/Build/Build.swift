@@ -43,9 +43,10 @@ public enum Build {
         let paths = SitePaths(base: options.baseURL)
 
         log("[1/5] Read \(request.source.name)")
-        let entries = try await request.source.entries()
+        var entries = try await request.source.entries()
         log("      filter \(entries.count) entries")
         let (stories, skipped) = ItemFilter.stories(from: entries)
+        Parallel.release(&entries, replacingWith: SourceEntry(location: "", content: .null))
         let sitePages = try SitePagesFolder.load(request.pages)
         let ids = stories.map { $0.id }
 

@@ -74,10 +74,16 @@ public enum ItemFilter {
         if item.dead == true { return skip(.dead, id: id) }
         // A source without `type` (a hand-written JSON file) means stories; HN's jobs and polls are not.
         if let type = item.type, type != "story" { return skip(.notAStory, id: id, detail: type) }
-        guard let title = item.title, title.contains(where: { !$0.isWhitespace }) else {
+        guard let title = item.title, hasText(title) else {
             return skip(.noTitle, id: id)
         }
         return .keep(id: id)
+    }
+
+    /// Whether `title` holds more than whitespace. A printable ASCII byte settles it at once;
+    /// only a title without one is looked at Character by Character (Unicode's whitespace).
+    private static func hasText(_ title: String) -> Bool {
+        title.utf8.contains { $0 > 0x20 && $0 < 0x7F } || title.contains { !$0.isWhitespace }
     }
 
     /// The story of an entry `judge` kept.
