@@ -65,7 +65,7 @@ public enum Build {
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
         let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
-        let itemRows = options.itemPages ? stories.indices.filter { stories[$0].hasItemPage } : []
+        let itemRows = stories.indices.filter { rows.hasItemPage(stories[$0]) }
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
             let writer = SiteWriter(

@@ -12,13 +12,7 @@ enum Parallel {
     /// `[element(0), element(1), …]`, each element made once, in place: no array of optionals
     /// copied afterwards, which for a million entries would be a second copy of them all at once.
     static func array<R: Sendable>(count: Int, _ element: @Sendable (Int) -> R) -> [R] {
-        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let out = buffer
-            forEachChunk(count) { range in
-                for i in range { (out.baseAddress! + i).initialize(to: element(i)) }
-            }
-            initialized = count
-        }
+        array(count: count, scratch: {}) { _, i in element(i) }
     }
 
     /// `array(count:_:)` where each element is made with a scratch value that a chunk's elements

@@ -57,11 +57,6 @@ struct JSONWriter {
     }
 
     /// The bytes `string(s)` appends (quotes included), for a writer that is not `forHTML`.
-    static func length(ofString s: String) -> Int {
-        var s = s
-        return s.withUTF8 { length(ofString: $0) }
-    }
-
     static func length(ofString utf8: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 2 + utf8.count
         for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C {

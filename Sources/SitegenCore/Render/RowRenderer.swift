@@ -64,10 +64,13 @@ public struct RowRenderer: Sendable {
     /// Where the row links: `href` (the story's URL if it may be a link, else its item page),
     /// the URL's `domain`, and the item page (when the build makes one for the story).
     func links(_ story: Story) -> (href: String?, domain: String?, itemHref: String?) {
-        let itemHref = itemPages && story.hasItemPage ? paths.item(story.id) : nil
+        let itemHref = hasItemPage(story) ? paths.item(story.id) : nil
         guard let url = story.url.flatMap({ SafeURL.link($0) }) else { return (itemHref, nil, itemHref) }
         return (url, SafeURL.domain(of: url), itemHref)
     }
+
+    /// Whether this build gives `story` its own page.
+    func hasItemPage(_ story: Story) -> Bool { itemPages && story.hasItemPage }
 
     static func points(_ score: Int) -> String { score == 1 ? "1 point" : String(score) + " points" }
 

@@ -61,10 +61,7 @@ public struct Theme: Sendable {
     }
 
     func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(1024)
-        render(name, context, into: &out)
-        return out
+        templates[name]?.renderBytes(context, partials: templates) ?? []
     }
 
     /// Renders template `name` at the end of `out`.
