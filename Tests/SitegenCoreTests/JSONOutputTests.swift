@@ -75,6 +75,10 @@ struct JSONOutputTests {
             let story = Story.fixture(id: id, title: "t")
             #expect(StoryRecord.length(id: id, html: Array(html.utf8)) == StoryRecord.json(story, html: Array(html.utf8)).count, "html: \(html.debugDescription)")
         }
+        for id in [0, 9, 10, -9, -10, 99, 100, Int.max, Int.min, Int.min + 1] {
+            let story = Story.fixture(id: id, title: "t")
+            #expect(StoryRecord.length(id: id, html: []) == StoryRecord.json(story, html: []).count, "id: \(id)")
+        }
     }
 
     @Test("a manifest part is {v, first, count, shards: [[first, count, name, bytes]]}")

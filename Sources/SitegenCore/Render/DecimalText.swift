@@ -19,4 +19,15 @@ enum DecimalText {
             for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
         }
     }
+
+    /// The bytes `append(n, to:)` appends.
+    static func count(_ n: Int) -> Int {
+        var magnitude = n.magnitude
+        var count = n < 0 ? 2 : 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            count += 1
+        }
+        return count
+    }
 }

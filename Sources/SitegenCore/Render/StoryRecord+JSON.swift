@@ -21,7 +21,7 @@ enum StoryRecord {
     /// The byte count `json` would give, without building it: the shard planner needs every
     /// record's size, and a million records held at once would cost hundreds of megabytes.
     static func length(id: Int, html: [UInt8]) -> Int {
-        #"{"id":,"html":}"#.utf8.count + String(id).utf8.count + html.withUnsafeBufferPointer(JSONWriter.length(ofString:))
+        #"{"id":,"html":}"#.utf8.count + DecimalText.count(id) + html.withUnsafeBufferPointer(JSONWriter.length(ofString:))
     }
 }
 
