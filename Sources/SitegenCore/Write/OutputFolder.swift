@@ -16,6 +16,7 @@ public final class OutputFolder: @unchecked Sendable {
     private let lock: OutputLock
     private let writtenCount = Atomic<Int>(0)
     private let unchangedCount = Atomic<Int>(0)
+    private let madeFolders = Mutex<Set<String>>([])
 
     /// Takes the output's lock (a second build into the same output stops here with
     /// `outputLocked`), clears staging folders that killed builds left, and makes a fresh one.
@@ -104,14 +105,18 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// Runs `attempt` (false on failure, with errno set); when it failed for want of the file's
-    /// folder, makes the folder and runs it once more. Folders come into being as the writers on
-    /// both cores first need them: a large site has a folder per page and per item page, and
-    /// making them all up front, on one core, took a tenth of a 100k build.
+    /// Runs `attempt` (false on failure, with errno set) once the file's folder exists. Folders
+    /// come into being as the writers on both cores first need them: a large site has a folder
+    /// per page and per item page, and making them all up front, on one core, took a tenth of a
+    /// 100k build. The staging folder starts empty, so a folder exists only if this build made
+    /// it: remembering which it made spares a failed open a page (a path walk each).
     private func inFolder(_ full: String, _ attempt: () -> Bool) -> Bool {
-        if attempt() { return true }
-        guard errno == ENOENT, let slash = full.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
-        guard makeFolder(String(full[..<slash])) else { return false }
+        guard let slash = full.utf8.lastIndex(of: UInt8(ascii: "/")) else { return attempt() }
+        let folder = String(full[..<slash])
+        if folder != staging && !madeFolders.withLock({ $0.contains(folder) }) {
+            guard makeFolder(folder) else { return false }
+            madeFolders.withLock { _ = $0.insert(folder) }
+        }
         return attempt()
     }
 

@@ -5,10 +5,21 @@ import Foundation
 /// rsync or a deploy tool sees nothing to upload), and find the previous generations' files.
 struct PreviousOutput: Sendable {
     let path: String
+    /// Whether there is a previous output at all. A first build (or one into an emptied folder)
+    /// then asks nothing of the file system: a failed open a file is a path walk each, and at
+    /// 100,000 stories that was 6,760 of them.
+    let exists: Bool
+
+    init(path: String) {
+        self.path = path
+        var info = stat()
+        exists = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
 
     /// Whether `relative` holds exactly `bytes`. Reads the old file (a size check alone would miss
     /// a page whose ranks moved by the same number of digits).
     func holds(_ bytes: [UInt8], at relative: String) -> Bool {
+        guard exists else { return false }
         let fd = open(path + "/" + relative, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -20,6 +31,7 @@ struct PreviousOutput: Sendable {
 
     /// The old file's bytes, nil when it is missing or unreadable.
     func read(_ relative: String) -> [UInt8]? {
+        guard exists else { return nil }
         let fd = open(path + "/" + relative, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -43,7 +55,7 @@ struct PreviousOutput: Sendable {
     /// Hard-links the old `relative` to `target` (a path in the staging folder). false when the old
     /// file is missing or the target exists already (this build wrote or linked it first).
     func link(_ relative: String, to target: String) -> Bool {
-        Foundation.link(path + "/" + relative, target) == 0
+        exists && Foundation.link(path + "/" + relative, target) == 0
     }
 
     private func readAll(_ fd: Int32, expected: Int) -> [UInt8]? {
