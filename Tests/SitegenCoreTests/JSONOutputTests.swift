@@ -54,14 +54,14 @@ struct JSONOutputTests {
 
     @Test("a shard file is {v:1, items:[records in order]}")
     func shardFile() throws {
-        let bytes = ShardFile.json(rows: 1..<4, ids: [0, 1, 2, 3, 4], html: (0...4).map { Array("<p>\($0)</p>".utf8) })
+        let bytes = ShardFile.json(rows: 1..<4, ids: [0, 1, 2, 3, 4], html: RenderedRows((0...4).map { Array("<p>\($0)</p>".utf8) }))
         let object = try jsonObject(try parseJSON(bytes))
         #expect(Set(object.keys) == ["v", "items"])
         #expect(try jsonInt(object["v"]) == 1)
         let items = try jsonArray(object["items"]).map { try jsonObject($0) }
         #expect(try items.map { try jsonInt($0["id"]) } == [1, 2, 3])
         #expect(items.map { $0["html"] as? String } == ["<p>1</p>", "<p>2</p>", "<p>3</p>"])
-        let empty = try jsonObject(try parseJSON(ShardFile.json(rows: 0..<0, ids: [], html: [])))
+        let empty = try jsonObject(try parseJSON(ShardFile.json(rows: 0..<0, ids: [], html: RenderedRows([]))))
         #expect(try jsonArray(empty["items"]).isEmpty)
     }
 

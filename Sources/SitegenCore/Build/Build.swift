@@ -55,8 +55,8 @@ public enum Build {
         let rows = RowRenderer(theme: theme, paths: paths, itemPages: options.itemPages)
 
         log("[3/5] Render \(stories.count) rows")
-        let rowHTML = Parallel.array(count: stories.count, scratch: { [UInt8]() }) { scratch, i in rows.bytes(stories[i], scratch: &scratch) }
-        let recordBytes = Parallel.map(Array(stories.indices)) { StoryRecord.length(id: ids[$0], html: rowHTML[$0]) }
+        let rowHTML = RenderedRows.render(count: stories.count) { i, out in rows.append(stories[i], to: &out) }
+        let recordBytes = Parallel.array(count: stories.count) { i in rowHTML.withBytes(of: i) { StoryRecord.length(id: ids[i], html: $0) } }
 
         log("[4/5] Plan pages and shards")
         let pages = Paginator.pages(total: stories.count, pageSize: options.pageSize)

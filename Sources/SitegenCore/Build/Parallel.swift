@@ -28,6 +28,13 @@ enum Parallel {
         }
     }
 
+    /// `body` of each chunk of `0..<count`, on both cores: the chunks' ranges (in order, together
+    /// `0..<count`) and each one's result. For work whose output is best kept a chunk at a time.
+    static func chunks<R: Sendable>(count: Int, _ body: @Sendable (Range<Int>) -> R) -> (ranges: [Range<Int>], results: [R]) {
+        let ranges = chunkRanges(count)
+        return (ranges, array(count: ranges.count) { body(ranges[$0]) })
+    }
+
     /// Empties `array`, its elements released on both cores: replaced, in chunks, by `empty` (a
     /// value holding nothing to release). Releasing a large array of entries on one core touches
     /// every string of every entry from one core, which at 100,000 stories took longer than
@@ -65,10 +72,16 @@ enum Parallel {
     }
 
     private static func forEachChunk(_ count: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        guard count > 0 else { return }
+        let ranges = chunkRanges(count)
+        guard !ranges.isEmpty else { return }
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { body(ranges[$0]) }
+    }
+
+    /// `0..<count` cut into eight chunks a core (fewer for a short count): enough that a core
+    /// that finishes early takes another, few enough that scheduling costs stay small.
+    private static func chunkRanges(_ count: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
         let chunks = min(count, ProcessInfo.processInfo.activeProcessorCount * 8)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            body((chunk * count / chunks)..<((chunk + 1) * count / chunks))
-        }
+        return (0..<chunks).map { chunk in (chunk * count / chunks)..<((chunk + 1) * count / chunks) }
     }
 }

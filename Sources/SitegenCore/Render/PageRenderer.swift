@@ -11,12 +11,12 @@ struct PageRenderer: Sendable {
     /// A list page: its own rows, filled, and a pager, so the list reads with JavaScript off.
     /// Pages are built as UTF-8 bytes from end to end: they go to disk as bytes, and a trip
     /// through `String` would check every byte of every page once more.
-    func listPage(number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: [[UInt8]], config: PageConfig) -> [UInt8] {
+    func listPage(number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: RenderedRows, config: PageConfig) -> [UInt8] {
         var feed: [UInt8] = []
-        feed.reserveCapacity(rows.reduce(0) { $0 + rowHTML[$1].count + 100 })
+        feed.reserveCapacity(rows.reduce(0) { $0 + rowHTML.length(of: $1) + 100 })
         for row in rows {
             if row > rows.lowerBound { feed.append(0x0A) }
-            RowRenderer.appendArticle(html: rowHTML[row], rank: row + 1, total: total, id: ids[row], to: &feed)
+            rowHTML.withBytes(of: row) { RowRenderer.appendArticle(html: $0, rank: row + 1, total: total, id: ids[row], to: &feed) }
         }
         let prev = number > 1 ? paths.page(number - 1) : nil
         let next = number < pageCount ? paths.page(number + 1) : nil

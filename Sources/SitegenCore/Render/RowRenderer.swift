@@ -14,20 +14,18 @@ public struct RowRenderer: Sendable {
 
     /// The row's inner HTML (what goes inside its `<article>`), from `row.mustache`.
     public func html(_ story: Story) -> String {
-        var scratch: [UInt8] = []
-        return String(decoding: bytes(story, scratch: &scratch), as: UTF8.self)
+        var out: [UInt8] = []
+        append(story, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// `html`, as UTF-8 bytes in an array of exactly their size. `scratch` is rendered into and
-    /// kept for the next row: a build keeps a million rows, and rendering each into a fresh
-    /// buffer would leave most of every buffer's capacity unused and held.
-    public func bytes(_ story: Story, scratch: inout [UInt8]) -> [UInt8] {
-        scratch.removeAll(keepingCapacity: true)
-        if theme.rowIsBuiltIn { builtInRow(story, into: &scratch) } else { templateRow(story, into: &scratch) }
+    /// Appends `html`, as UTF-8 bytes, to `out` (a build renders its rows back to back into a
+    /// few large buffers: `RenderedRows`).
+    func append(_ story: Story, to out: inout [UInt8]) {
+        let start = out.count
+        if theme.rowIsBuiltIn { builtInRow(story, into: &out) } else { templateRow(story, into: &out) }
         // The template file's last newline is not part of the row.
-        var end = scratch.count
-        while end > 0, scratch[end - 1] == 0x20 || (0x09...0x0D).contains(scratch[end - 1]) { end -= 1 }
-        return Array(scratch[..<end])
+        while out.count > start, let last = out.last, last == 0x20 || (0x09...0x0D).contains(last) { out.removeLast() }
     }
 
     /// The row through the template engine, as any theme's row.mustache is rendered.
@@ -81,11 +79,11 @@ public struct RowRenderer: Sendable {
     /// the two must not drift apart.
     public static func article(html: String, rank: Int, total: Int, id: Int) -> String {
         var out: [UInt8] = []
-        appendArticle(html: Array(html.utf8), rank: rank, total: total, id: id, to: &out)
+        Array(html.utf8).withUnsafeBufferPointer { appendArticle(html: $0, rank: rank, total: total, id: id, to: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendArticle(html: [UInt8], rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
+    static func appendArticle(html: UnsafeBufferPointer<UInt8>, rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
         out.append(contentsOf: "<article class=\"row\" aria-posinset=\"".utf8)
         DecimalText.append(rank, to: &out)
         out.append(contentsOf: "\" aria-setsize=\"".utf8)

@@ -11,6 +11,10 @@ enum StoryRecord {
     }
 
     static func write(id: Int, html: [UInt8], into w: inout JSONWriter) {
+        html.withUnsafeBufferPointer { write(id: id, html: $0, into: &w) }
+    }
+
+    static func write(id: Int, html: UnsafeBufferPointer<UInt8>, into w: inout JSONWriter) {
         w.raw("{\"id\":")
         w.int(id)
         w.raw(",\"html\":")
@@ -21,7 +25,11 @@ enum StoryRecord {
     /// The byte count `json` would give, without building it: the shard planner needs every
     /// record's size, and a million records held at once would cost hundreds of megabytes.
     static func length(id: Int, html: [UInt8]) -> Int {
-        #"{"id":,"html":}"#.utf8.count + DecimalText.count(id) + html.withUnsafeBufferPointer(JSONWriter.length(ofString:))
+        html.withUnsafeBufferPointer { length(id: id, html: $0) }
+    }
+
+    static func length(id: Int, html: UnsafeBufferPointer<UInt8>) -> Int {
+        #"{"id":,"html":}"#.utf8.count + DecimalText.count(id) + JSONWriter.length(ofString: html)
     }
 }
 
@@ -29,12 +37,12 @@ enum StoryRecord {
 enum ShardFile {
     /// The shard of `rows`, its records written straight from the rows' ids and HTML;
     /// `capacity` is a hint (the records' bytes).
-    static func json(rows: Range<Int>, ids: [Int], html: [[UInt8]], capacity: Int = 0) -> [UInt8] {
+    static func json(rows: Range<Int>, ids: [Int], html: RenderedRows, capacity: Int = 0) -> [UInt8] {
         var w = JSONWriter(capacity: capacity + 32)
         w.raw("{\"v\":1,\"items\":[")
         for i in rows {
             if i > rows.lowerBound { w.raw(",") }
-            StoryRecord.write(id: ids[i], html: html[i], into: &w)
+            html.withBytes(of: i) { StoryRecord.write(id: ids[i], html: $0, into: &w) }
         }
         w.raw("]}")
         return w.bytes

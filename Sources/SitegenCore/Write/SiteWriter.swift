@@ -27,7 +27,7 @@ struct SiteWriter {
         }
     }
 
-    func writeListPages(_ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: [[UInt8]]) throws {
+    func writeListPages(_ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: RenderedRows) throws {
         let total = ids.count
         try Parallel.forEach(Array(pages.enumerated())) { index, range in
             let number = index + 1
@@ -43,9 +43,9 @@ struct SiteWriter {
     }
 
     /// The item pages of the stories at `indices`, each with its row's HTML.
-    func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: [[UInt8]]) throws {
+    func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws {
         try Parallel.forEach(indices) { i in
-            try output.write(renderer.itemPage(stories[i], row: rows, rowHTML: rowHTML[i]), to: SitePaths.itemFile(stories[i].id))
+            try output.write(renderer.itemPage(stories[i], row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(stories[i].id))
         }
     }
 }
