@@ -45,8 +45,7 @@ public enum Build {
         log("[1/5] Read \(request.source.name)")
         var entries = try await request.source.entries()
         log("      filter \(entries.count) entries")
-        let (stories, skipped) = ItemFilter.stories(from: entries)
-        Parallel.release(&entries, replacingWith: SourceEntry(location: "", content: .null))
+        let (stories, skipped) = ItemFilter.stories(taking: &entries)
         let sitePages = try SitePagesFolder.load(request.pages)
         let ids = stories.map { $0.id }
 
