@@ -27,6 +27,10 @@ struct RowRendererTests {
                         descendants: [nil, 0, 1, 12][(i + 1) % 4], text: i % 3 == 0 ? "<p>text" : nil, image: image))
             }
         }
+        // Numbers a source may give that no generator does: negative, and large.
+        for (i, n) in [-3, -1, 2, 1_000_000_007].enumerated() {
+            stories.append(Story(id: 2000 + i, title: "n", url: "HTTPS://WWW.E.COM", score: n, descendants: n))
+        }
         #expect(stories.contains { $0.hasItemPage } && stories.contains { $0.image != nil })
         for base in ["/", "/sub/", "https://e.com/news/"] {
             for itemPages in [true, false] {

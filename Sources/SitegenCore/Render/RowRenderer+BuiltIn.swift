@@ -32,8 +32,9 @@ extension RowRenderer {
         }
         out += "</h2>\n<p>".utf8
         if let score = story.score {
-            HTMLEscape.append(Self.points(score), to: &out)
-            out.append(0x20)
+            // `points(score)`, digits first: no String to build and escape.
+            DecimalText.append(score, to: &out)
+            out += (score == 1 ? " point " : " points ").utf8
         }
         if let by = story.by, !by.isEmpty {
             out += "by ".utf8
@@ -47,17 +48,27 @@ extension RowRenderer {
             DateText.appendShort(time, to: &out)
             out += "</time> ".utf8
         }
-        let comments = story.descendants.map(Self.comments)
         if let itemHref = links.itemHref {
             out += #"| <a href=""#.utf8
             HTMLEscape.append(itemHref, to: &out)
             out += #"">"#.utf8
-            if let comments { HTMLEscape.append(comments, to: &out) }
+            if let n = story.descendants { Self.appendComments(n, to: &out) }
             out += "</a>".utf8
-        } else if let comments {
+        } else if let n = story.descendants {
             out += "| ".utf8
-            HTMLEscape.append(comments, to: &out)
+            Self.appendComments(n, to: &out)
         }
         out += "</p>".utf8
+    }
+
+    /// `comments(n)`, as bytes.
+    private static func appendComments(_ n: Int, to out: inout [UInt8]) {
+        switch n {
+        case 0: out += "discuss".utf8
+        case 1: out += "1 comment".utf8
+        default:
+            DecimalText.append(n, to: &out)
+            out += " comments".utf8
+        }
     }
 }

@@ -6,21 +6,25 @@ public enum SafeURL {
     /// (`javascript:`, `data:`, `vbscript:`, control characters, spaces, backslashes) gives nil,
     /// and the story keeps its row without the link.
     public static func link(_ raw: String, allowRelative: Bool = true) -> String? {
-        let url = trimmed(raw)
-        let bytes = Array(url.utf8)
-        guard !bytes.isEmpty else { return nil }
+        var url = trimmed(raw)
+        return url.withUTF8 { isLink($0, allowRelative: allowRelative) } ? url : nil
+    }
+
+    /// Whether trimmed UTF-8 `bytes` may be a link (`link`'s rules). On the string's own bytes:
+    /// no array a call, as there was when this ran on copies.
+    private static func isLink(_ bytes: UnsafeBufferPointer<UInt8>, allowRelative: Bool) -> Bool {
+        guard !bytes.isEmpty else { return false }
         // Browsers ignore tabs and newlines inside a scheme ("java\tscript:"), and treat "\" as
         // "/": refuse them outright rather than guess how a browser will read them.
         for byte in bytes where byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
-            return nil
+            return false
         }
         if let schemeLength = schemeLength(bytes) {
-            guard isHTTP(bytes[..<schemeLength]), let host = hostRange(bytes), !host.isEmpty else { return nil }
-            return url
+            guard isHTTP(UnsafeBufferPointer(rebasing: bytes[..<schemeLength])), let host = hostRange(bytes) else { return false }
+            return !host.isEmpty
         }
         // "//host/path" borrows the page's scheme but leaves the site: not a relative link.
-        guard allowRelative, !(bytes.count >= 2 && bytes[0] == 0x2F && bytes[1] == 0x2F) else { return nil }
-        return url
+        return allowRelative && !(bytes.count >= 2 && bytes[0] == 0x2F && bytes[1] == 0x2F)
     }
 
     /// The URL if it may be an image's `src`: https or relative, since pages allow images only
@@ -32,16 +36,26 @@ public enum SafeURL {
 
     /// "example.com" for "https://www.example.com/a", nil when there is no host.
     public static func domain(of url: String) -> String? {
-        let bytes = Array(url.utf8)
-        guard schemeLength(bytes) != nil, let range = hostRange(bytes), !range.isEmpty else { return nil }
-        var host = bytes[range].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-        if host.starts(with: "www.".utf8) { host.removeFirst(4) }
-        return host.isEmpty ? nil : String(decoding: host, as: UTF8.self)
+        var url = url
+        return url.withUTF8 { bytes -> String? in
+            guard schemeLength(bytes) != nil, var range = hostRange(bytes) else { return nil }
+            let www = "www.".utf8
+            if range.count >= www.count, zip(bytes[range], www).allSatisfy({ lower($0) == $1 }) {
+                range = (range.lowerBound + www.count)..<range.upperBound
+            }
+            guard !range.isEmpty else { return nil }
+            return String(unsafeUninitializedCapacity: range.count) { out in
+                for (i, byte) in bytes[range].enumerated() { out[i] = lower(byte) }
+                return range.count
+            }
+        }
     }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
 
     /// Length of the scheme if the URL starts with one: a letter, then letters, digits, + - .,
     /// then a colon that comes before any / ? #.
-    static func schemeLength(_ bytes: [UInt8]) -> Int? {
+    static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         for (i, byte) in bytes.enumerated() {
             if byte == UInt8(ascii: ":") { return i == 0 ? nil : i }
             let letter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
@@ -51,13 +65,14 @@ public enum SafeURL {
         return nil
     }
 
-    private static func isHTTP(_ scheme: ArraySlice<UInt8>) -> Bool {
-        let lower = scheme.map { $0 | 0x20 }
-        return lower.elementsEqual("http".utf8) || lower.elementsEqual("https".utf8)
+    private static func isHTTP(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
+        let https = "https".utf8
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        return zip(scheme, https).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// The host's byte range in "scheme://userinfo@host:port/…", nil without "://".
-    static func hostRange(_ bytes: [UInt8]) -> Range<Int>? {
+    static func hostRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard let length = schemeLength(bytes), length + 3 <= bytes.count,
             bytes[length + 1] == 0x2F, bytes[length + 2] == 0x2F
         else { return nil }
