@@ -45,4 +45,14 @@ struct OutputLockTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".out.lock", "out"])
         }
     }
+
+    @Test("an output whose parent folders do not exist yet is made, with them")
+    func missingParents() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.path("deploy/site/Public")
+            _ = try await Build.run(BuildRequest(source: SampleSource(count: 10), output: output))
+            #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+            #expect(FileManager.default.fileExists(atPath: folder.path("deploy/site/.Public.lock")))
+        }
+    }
 }

@@ -26,6 +26,12 @@ public final class OutputFolder: @unchecked Sendable {
         self.path = url.path
         previous = PreviousOutput(path: url.path)
         let parent = url.deletingLastPathComponent().path
+        // `--output a/b/Public` with no `a/b` yet: made, as `mkdir -p` would, for the lock file.
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw SitegenError.writeFailed(path: parent, reason: JSONInput.reason(error))
+        }
         lock = try OutputLock(output: url.path)
         // Holding the lock, any staging folder here belongs to a build that is gone.
         let stagingPrefix = ".\(url.lastPathComponent).staging-"
