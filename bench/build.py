@@ -2,11 +2,11 @@
 
 For each size N it generates the stories deterministically (`sitegen generate --seed 1`): a JSON
 array file up to 100,000, a JSON Lines file at 1,000,000. It times `sitegen build --no-item-pages`
-(release; Hugo's job: the paginated list, item pages not rendered) best of --runs, with its peak
-RSS (GNU time), into a fresh folder under --dir each run, and the full build (item pages too)
-once. For sizes up
-to --hugo-max it writes the same stories as a Hugo site (bench/hugo_site.py: one Markdown file a
-story, Hugo's best shot) and times `hugo` building it the same way (best of --hugo-runs).
+(release; Hugo's job: the paginated list, item pages not rendered) with its peak RSS (GNU time),
+into a fresh folder under --dir each run, and the full build (item pages too) once. For sizes
+up to --hugo-max it writes the same stories as a Hugo site (bench/hugo_site.py: one Markdown file
+a story, Hugo's best shot) and times `hugo` building it the same way. sitegen and Hugo take
+turns, --runs times each, and each keeps its best time.
 
     python3 bench/build.py [--sizes 1000 10000 100000 1000000] [--dir /dev/shm/bench] [--json out.json]
 
@@ -47,7 +47,6 @@ def main():
     parser.add_argument("--dir", default="/dev/shm/sitegen-bench")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--hugo-max", type=int, default=100_000)
-    parser.add_argument("--hugo-runs", type=int, default=1)
     parser.add_argument("--json")
     args = parser.parse_args()
     sitegen = os.environ.get("SITEGEN") or os.path.join(ROOT, ".build", "release", "sitegen")
@@ -68,23 +67,35 @@ def main():
         # Hugo's job: the paginated list, no item pages. sitegen also writes its shards and
         # manifest, which Hugo does not. The full build (item pages for the 15 % of stories
         # with text) is timed too, once.
-        wall, kib = best(args.runs, build + ["--no-item-pages"], clean)
-        full_wall, full_kib = best(1, build, clean)
-        row = {"stories": n, "source": "JSON Lines" if fmt == "jsonl" else "JSON array", "wall": wall, "rss_mib": kib / 1024,
-               "full_wall": full_wall, "full_rss_mib": full_kib / 1024}
+        list_only = build + ["--no-item-pages"]
+        hugo_run = None
         if hugo and n <= args.hugo_max and fmt == "json":
             site = os.path.join(args.dir, f"hugo-{n}")
             if not os.path.exists(site):
                 subprocess.run([sys.executable, os.path.join(ROOT, "bench", "hugo_site.py"), source, site], check=True)
             hugo_out = os.path.join(args.dir, "hugo-out")
-            hwall, hkib = best(args.hugo_runs, [hugo, "--quiet", "-d", hugo_out], lambda: shutil.rmtree(hugo_out, ignore_errors=True), cwd=site)
+            hugo_run = lambda: best(1, [hugo, "--quiet", "-d", hugo_out], lambda: shutil.rmtree(hugo_out, ignore_errors=True), cwd=site)  # noqa: E731
+        # Where both run, they take turns, the same number of times, and each keeps its best:
+        # this machine's speed drifts by half from minute to minute, and a ratio of two
+        # timings taken minutes apart measured the drift as much as the programs.
+        timings, hugo_timings = [], []
+        for _ in range(args.runs):
+            timings.append(best(1, list_only, clean))
+            if hugo_run:
+                hugo_timings.append(hugo_run())
+        wall, kib = min(timings)
+        full_wall, full_kib = best(1, build, clean)
+        row = {"stories": n, "source": "JSON Lines" if fmt == "jsonl" else "JSON array", "wall": wall, "rss_mib": kib / 1024,
+               "full_wall": full_wall, "full_rss_mib": full_kib / 1024}
+        if hugo_timings:
+            hwall, hkib = min(hugo_timings)
             row.update({"hugo_wall": hwall, "hugo_rss_mib": hkib / 1024, "ratio": wall / hwall})
         rows.append(row)
         print(f"  {n:,}: sitegen {wall:.2f} s" + (f", hugo {row['hugo_wall']:.2f} s" if "hugo_wall" in row else ""), file=sys.stderr)
     print(f"| stories | source | sitegen, list only (best of {args.runs}) | peak RSS | per 1k stories | Hugo {version or '(not installed)'} | Hugo peak RSS | sitegen ÷ Hugo | sitegen with item pages | peak RSS |")
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in rows:
-        hugo_cols = (f"{r['hugo_wall']:.2f} s | {r['hugo_rss_mib']:.0f} MiB | {r['ratio']:.3f}" if "hugo_wall" in r else "not run | | ")
+        hugo_cols = (f"{r['hugo_wall']:.2f} s | {r['hugo_rss_mib']:.0f} MiB | {r['ratio']:.4f}" if "hugo_wall" in r else "not run | | ")
         print(f"| {r['stories']:,} | {r['source']} | {r['wall']:.2f} s | {r['rss_mib']:.0f} MiB | {1000 * r['wall'] / r['stories'] * 1000:.1f} ms | {hugo_cols}"
               f" | {r['full_wall']:.2f} s | {r['full_rss_mib']:.0f} MiB |")
     if args.json:

@@ -29,7 +29,6 @@ final class LoopbackServer: Sendable {
     let port: Int
     var base: String { "http://127.0.0.1:\(port)" }
     private let counts: Counts
-    private let task: Task<Void, Never>
     private let channel: any Channel
 
     /// Requests for `target` so far.
@@ -42,40 +41,36 @@ final class LoopbackServer: Sendable {
     private final class Counts: Sendable {
         let asks = Mutex<[String: Int]>([:])
         let inFlight = Mutex((now: 0, most: 0))
+        /// Every connection accepted, so `stop()` can close them all.
+        let connections = Mutex<[any Channel]>([])
     }
 
-    private init(port: Int, counts: Counts, task: Task<Void, Never>, channel: any Channel) {
+    // Answered on NIO's event loop threads, not the concurrency pool's: other tests block the
+    // pool's few threads while they wait for a sitegen process, and that process may be waiting
+    // on this server.
+    private init(port: Int, counts: Counts, channel: any Channel) {
         self.port = port
         self.counts = counts
-        self.task = task
         self.channel = channel
     }
 
+    /// A plain channel handler a connection, not NIOAsyncChannel: a connection accepted while
+    /// an async server stops is dropped before it is active, and NIO traps on that ("Deinited
+    /// NIOAsyncWriter without calling finish()", swift-nio#2637); it crashed the test process
+    /// about one run in three.
     static func start(_ route: @escaping Route) async throws -> LoopbackServer {
+        let counts = Counts()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
+            .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    counts.connections.withLock { $0.append(channel) }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
-                        wrappingChannelSynchronously: channel)
+                    try channel.pipeline.syncOperations.addHandler(Handler(route: route, counts: counts))
                 }
             }
-        let counts = Counts()
-        // Served from threads of its own: other tests block the concurrency pool's few threads
-        // while they wait for a sitegen process, and that process may be waiting on this server.
-        let task = Task<Void, Never>(executorPreference: ServerExecutor.shared) {
-            // Ends when the server channel closes (stop()); a connection's failure ends only it.
-            try? await withThrowingDiscardingTaskGroup { group in
-                try await server.executeThenClose { connections in
-                    for try await connection in connections {
-                        group.addTask { await serve(connection, route, counts) }
-                    }
-                }
-            }
-            return
-        }
-        return LoopbackServer(port: server.channel.localAddress!.port!, counts: counts, task: task, channel: server.channel)
+            .bind(host: "127.0.0.1", port: 0).get()
+        return LoopbackServer(port: server.localAddress!.port!, counts: counts, channel: server)
     }
 
     /// Runs `body` with a server, stopped afterwards however `body` ends.
@@ -91,61 +86,85 @@ final class LoopbackServer: Sendable {
         }
     }
 
+    /// Stops accepting and closes every connection (a client keeping one open, or one the route
+    /// left hanging).
     func stop() async {
         try? await channel.close()
-        task.cancel()
-        await task.value
+        for connection in counts.connections.withLock({ $0 }) { try? await connection.close() }
     }
 
-    private static func serve(
-        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, _ route: Route, _ counts: Counts
-    ) async {
-        try? await connection.executeThenClose { inbound, outbound in
-            var target = ""
-            for try await part in inbound {
-                switch part {
-                case .head(let head): target = head.uri
-                case .body: continue
-                case .end:
-                    let previous = counts.asks.withLock { asks in
-                        defer { asks[target, default: 0] += 1 }
-                        return asks[target] ?? 0
-                    }
-                    counts.inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
-                    defer { counts.inFlight.withLock { $0.now -= 1 } }
-                    switch route(target, previous) {
-                    case .reply(let status, let body, let extra, let delay):
-                        if delay > .zero { try await Task.sleep(for: delay) }
-                        var headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")])
-                        for (name, value) in extra { headers.add(name: name, value: value) }
-                        try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: .init(statusCode: status), headers: headers)))
-                        try await outbound.write(.body(.byteBuffer(ByteBuffer(string: body))))
-                        try await outbound.write(.end(nil))
-                    case .cutOff(let body):
-                        let headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")])
-                        try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)))
-                        try await outbound.write(.body(.byteBuffer(ByteBuffer(string: String(body.prefix(body.count / 2))))))
-                        return
-                    case .hang:
-                        try await Task.sleep(for: .seconds(3600))
-                        return
-                    case .drop:
-                        return
-                    }
+    private final class Handler: ChannelInboundHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+
+        let route: Route
+        let counts: Counts
+        private var target = ""
+        /// A request being answered (counted in `inFlight` until its answer is written).
+        private var answering = false
+
+        init(route: @escaping Route, counts: Counts) {
+            self.route = route
+            self.counts = counts
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let head): target = head.uri
+            case .body: break
+            case .end:
+                let target = self.target
+                let previous = counts.asks.withLock { asks in
+                    defer { asks[target, default: 0] += 1 }
+                    return asks[target] ?? 0
                 }
+                counts.inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                answering = true
+                answer(route(target, previous), context: context)
             }
         }
-    }
-}
 
-/// Runs the server's tasks on Dispatch's threads instead of the cooperative pool (see `start`).
-final class ServerExecutor: TaskExecutor {
-    static let shared = ServerExecutor()
-    private let queue = DispatchQueue(label: "loopback-server", attributes: .concurrent)
+        func channelInactive(context: ChannelHandlerContext) {
+            done()  // a hanging request ends with its connection
+            context.fireChannelInactive()
+        }
 
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        private func done() {
+            guard answering else { return }
+            answering = false
+            counts.inFlight.withLock { $0.now -= 1 }
+        }
+
+        private func answer(_ answer: Answer, context: ChannelHandlerContext) {
+            switch answer {
+            case .reply(let status, let body, let extra, let delay):
+                guard delay <= .zero else {
+                    let loop = context.eventLoop.assumeIsolated()
+                    let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+                    loop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+                        self.answer(.reply(status: status, body: body, headers: extra), context: context)
+                    }
+                    return
+                }
+                var headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")])
+                for (name, value) in extra { headers.add(name: name, value: value) }
+                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
+                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                done()
+            case .cutOff(let body):
+                let headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")])
+                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+                let half = ByteBuffer(string: String(body.prefix(body.count / 2)))
+                context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(half))), promise: nil)
+                done()
+                context.close(promise: nil)
+            case .hang:
+                break  // until the client gives up or the server stops
+            case .drop:
+                done()
+                context.close(promise: nil)
+            }
+        }
     }
 }
