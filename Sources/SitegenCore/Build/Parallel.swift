@@ -4,11 +4,6 @@ import Synchronization
 /// Work spread over the cores for the build's embarrassingly parallel steps (rendering rows,
 /// writing files). Chunks, not single items, so scheduling costs stay small.
 enum Parallel {
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        guard items.count > 64 else { return items.map(transform) }
-        return array(count: items.count) { transform(items[$0]) }
-    }
-
     /// `[element(0), element(1), …]`, each element made once, in place: no array of optionals
     /// copied afterwards, which for a million entries would be a second copy of them all at once.
     static func array<R: Sendable>(count: Int, _ element: @Sendable (Int) -> R) -> [R] {
