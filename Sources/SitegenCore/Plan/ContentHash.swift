@@ -22,13 +22,9 @@ public struct ContentHash: Sendable {
         length &+= UInt64(bytes.count)
         var i = 0
         if pendingCount > 0 {
-            while i < bytes.count && pendingCount < 16 {
-                withUnsafeMutableBytes(of: &pending) { $0[pendingCount] = bytes[i] }
-                pendingCount += 1
-                i += 1
-            }
+            i = keepPending(bytes, from: 0)
             guard pendingCount == 16 else { return }
-            absorb(UInt64(littleEndian: pending.0), UInt64(littleEndian: pending.1))
+            absorbPending()
             pending = (0, 0)
             pendingCount = 0
         }
@@ -38,13 +34,22 @@ public struct ContentHash: Sendable {
                 UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)))
             i += 16
         }
+        _ = keepPending(bytes, from: i)
+    }
+
+    /// Copies `bytes` from `start` into the pending block, as many as it has room for; returns
+    /// where it stopped.
+    private mutating func keepPending(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let end = min(bytes.count, start + 16 - pendingCount)
         withUnsafeMutableBytes(of: &pending) { pending in
-            while i < bytes.count {
-                pending[pendingCount] = bytes[i]
-                pendingCount += 1
-                i += 1
-            }
+            for i in start..<end { pending[pendingCount + i - start] = bytes[i] }
         }
+        pendingCount += end - start
+        return end
+    }
+
+    private mutating func absorbPending() {
+        absorb(UInt64(littleEndian: pending.0), UInt64(littleEndian: pending.1))
     }
 
     public mutating func combine<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
@@ -61,7 +66,7 @@ public struct ContentHash: Sendable {
     /// in, so bytes that differ only by trailing zeros still differ.
     public var value: UInt64 {
         var h = self
-        if h.pendingCount > 0 { h.absorb(UInt64(littleEndian: pending.0), UInt64(littleEndian: pending.1)) }
+        if h.pendingCount > 0 { h.absorbPending() }
         return Self.mix(h.state ^ Self.secrets.2, length ^ Self.secrets.3)
     }
 

@@ -32,9 +32,9 @@ extension RowRenderer {
         }
         out += "</h2>\n<p>".utf8
         if let score = story.score {
-            // `points(score)`, digits first: no String to build and escape.
-            DecimalText.append(score, to: &out)
-            out += (score == 1 ? " point " : " points ").utf8
+            // As bytes: no String to build and escape (the wording holds nothing to escape).
+            Self.appendPoints(score, to: &out)
+            out.append(0x20)
         }
         if let by = story.by, !by.isEmpty {
             out += "by ".utf8
@@ -59,16 +59,5 @@ extension RowRenderer {
             Self.appendComments(n, to: &out)
         }
         out += "</p>".utf8
-    }
-
-    /// `comments(n)`, as bytes.
-    private static func appendComments(_ n: Int, to out: inout [UInt8]) {
-        switch n {
-        case 0: out += "discuss".utf8
-        case 1: out += "1 comment".utf8
-        default:
-            DecimalText.append(n, to: &out)
-            out += " comments".utf8
-        }
     }
 }

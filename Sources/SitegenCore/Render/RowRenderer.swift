@@ -70,9 +70,33 @@ public struct RowRenderer: Sendable {
     /// Whether this build gives `story` its own page.
     func hasItemPage(_ story: Story) -> Bool { itemPages && story.hasItemPage }
 
-    static func points(_ score: Int) -> String { score == 1 ? "1 point" : String(score) + " points" }
+    static func points(_ score: Int) -> String { text(appendPoints, score) }
 
-    static func comments(_ n: Int) -> String { n == 0 ? "discuss" : n == 1 ? "1 comment" : String(n) + " comments" }
+    static func comments(_ n: Int) -> String { text(appendComments, n) }
+
+    // The wording once, as bytes: the built-in row writes it straight into the row, the
+    // template context takes it as a String.
+
+    static func appendPoints(_ score: Int, to out: inout [UInt8]) {
+        DecimalText.append(score, to: &out)
+        out += (score == 1 ? " point" : " points").utf8
+    }
+
+    static func appendComments(_ n: Int, to out: inout [UInt8]) {
+        switch n {
+        case 0: out += "discuss".utf8
+        case 1: out += "1 comment".utf8
+        default:
+            DecimalText.append(n, to: &out)
+            out += " comments".utf8
+        }
+    }
+
+    private static func text(_ append: (Int, inout [UInt8]) -> Void, _ n: Int) -> String {
+        var out: [UInt8] = []
+        append(n, &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 
     /// The row's `<article>`, as the feed pattern wants it. Built here and not in a template
     /// because the script builds the very same element for rows it fills (see sitegen.js), and
