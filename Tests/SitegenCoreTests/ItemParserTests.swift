@@ -133,8 +133,17 @@ struct ItemParserTests {
 
     @Test("an array read on both cores gives the items of one pass, and a broken one the same error")
     func split() throws {
-        let json = Array(try JSONEncoder().encode(SampleGenerator(seed: 9).items(count: 3000)))
+        // Written element by element, so where each one starts is known.
+        var json = Array("[".utf8)
+        var starts: [Int] = []
+        for (index, item) in SampleGenerator(seed: 9).items(count: 3000).enumerated() {
+            if index > 0 { json += Array(",\n ".utf8) }
+            starts.append(json.count)
+            json += try JSONEncoder().encode(item)
+        }
+        json += Array("]".utf8)
         #expect(json.count > ItemParser.splitFromBytes, "large enough to be split by default")
+        #expect(json.withUnsafeBufferPointer { ItemParser.itemParts($0)?.count ?? 0 } > 1, "read in parts")
         #expect(Self.parsed(array: json, splitFromBytes: 0) == Self.parsed(array: json, splitFromBytes: .max))
         func error(_ bytes: [UInt8], splitFromBytes: Int) -> ItemParser.DocumentError? {
             bytes.withUnsafeBytes { raw in
@@ -146,16 +155,28 @@ struct ItemParserTests {
                 }
             }
         }
-        let starts = json.withUnsafeBufferPointer { ItemParser.elementRanges($0)!.map(\.lowerBound) }
-        #expect(starts.count == 3000)
         // An element that is not a value, a missing comma, an unclosed array.
-        for (offset, byte) in [(starts[1000], "x"), (starts[2000] - 1, " "), (json.count - 1, " ")] {
+        for (offset, byte) in [(starts[1000], "x"), (starts[2000] - 3, " "), (json.count - 1, " ")] {
             var broken = json
             broken[offset] = UInt8(ascii: Unicode.Scalar(byte)!)
             let serial = error(broken, splitFromBytes: .max)
             #expect(serial != nil, "byte \(offset) → \(byte) breaks the document")
             #expect(error(broken, splitFromBytes: 0) == serial)
         }
+    }
+
+    @Test("a part that starts inside a string is found out, and the document read in one pass")
+    func splitGuessInString() throws {
+        // Every guess for where a part starts falls inside the first title, which looks like
+        // element boundaries throughout.
+        let title = String(repeating: "},{", count: 40_000)
+        let json = Array(#"[{"id":1,"title":"\#(title)"}, {"id":2,"title":"b"},{"id":3,"title":"c"}]"#.utf8)
+        #expect(json.withUnsafeBufferPointer { ItemParser.itemParts($0) } == nil)
+        let read = Self.parsed(array: json, splitFromBytes: 0)
+        #expect(read == Self.decoded(array: json))
+        guard case .items(let items) = read else { Issue.record("not read: \(read)"); return }
+        #expect(items.map { $0?.item.id } == [1, 2, 3])
+        #expect(items.first??.item.title == title)
     }
 
     // MARK: Integers

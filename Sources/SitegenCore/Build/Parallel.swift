@@ -66,6 +66,13 @@ enum Parallel {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
+    /// `body(0)`, `body(1)`, … `body(count - 1)`, on both cores.
+    static func forEach(count: Int, _ body: @Sendable (Int) -> Void) {
+        forEachChunk(count) { range in
+            for i in range { body(i) }
+        }
+    }
+
     private static func forEachChunk(_ count: Int, _ body: @Sendable (Range<Int>) -> Void) {
         let ranges = chunkRanges(count)
         guard !ranges.isEmpty else { return }
@@ -75,8 +82,12 @@ enum Parallel {
     /// `0..<count` cut into eight chunks a core (fewer for a short count): enough that a core
     /// that finishes early takes another, few enough that scheduling costs stay small.
     private static func chunkRanges(_ count: Int) -> [Range<Int>] {
-        guard count > 0 else { return [] }
-        let chunks = min(count, ProcessInfo.processInfo.activeProcessorCount * 8)
+        let chunks = chunkCount(count)
         return (0..<chunks).map { chunk in (chunk * count / chunks)..<((chunk + 1) * count / chunks) }
+    }
+
+    /// How many chunks `0..<count` is cut into; for work that cuts itself up (a document read in parts).
+    static func chunkCount(_ count: Int) -> Int {
+        max(0, min(count, ProcessInfo.processInfo.activeProcessorCount * 8))
     }
 }

@@ -20,7 +20,16 @@ extension ItemParser {
             p = start
         }
 
+        /// A cursor at `offset` of `document`, `depth` arrays and objects deep: where a reading
+        /// from the start would be, had it come this far (ItemParser+Split.swift).
+        init(_ document: UnsafeBufferPointer<UInt8>, at offset: Int, depth: Int) {
+            self.init(document)
+            p = start + offset
+            self.depth = depth
+        }
+
         var remaining: Int { limit - p }
+        var offset: Int { p - start }
 
         /// The next byte that is not JSON whitespace, left unread.
         @inline(__always)

@@ -17,10 +17,19 @@ import Foundation
 ///   text does, is read in that encoding.
 enum ItemParser {
     /// The items of a document holding a JSON array of items; a `null` entry stays `nil`.
-    /// Documents of `splitFromBytes` and more are read on both cores (ItemParser+Split.swift).
     static func items(in bytes: UnsafeRawBufferPointer, splitFromBytes: Int = ItemParser.splitFromBytes) throws(DocumentError) -> [RawItem?] {
-        try withUTF8(bytes) { (utf8) throws(DocumentError) -> [RawItem?] in
-            if utf8.count >= splitFromBytes, let items = itemsSplit(utf8) { return items }
+        try items(in: bytes, splitFromBytes: splitFromBytes) { _, item in item }
+    }
+
+    /// The entries `entry` makes of the items of a document holding a JSON array of items, given
+    /// each item's index in the array; a `null` entry is a `nil` item. Documents of
+    /// `splitFromBytes` and more are read on both cores (ItemParser+Split.swift).
+    static func items<Entry>(
+        in bytes: UnsafeRawBufferPointer, splitFromBytes: Int = ItemParser.splitFromBytes,
+        _ entry: @Sendable (_ index: Int, _ item: consuming RawItem?) -> Entry
+    ) throws(DocumentError) -> [Entry] {
+        var parts = try withUTF8(bytes) { (utf8) throws(DocumentError) -> [[RawItem?]] in
+            if utf8.count >= splitFromBytes, let parts = itemParts(utf8) { return parts }
             var cursor = Cursor(utf8)
             let document: Cursor.Document
             do throws(SyntaxError) {
@@ -30,10 +39,11 @@ enum ItemParser {
                 throw .syntax(line: line, column: column, reason: error.problem.description)
             }
             switch document {
-            case .array(let items): return items
+            case .array(let items): return [items]
             case .other(let kind): throw .notAnArray(found: kind)
             }
         }
+        return joined(&parts, entry)
     }
 
     /// The one item of a document (a JSON Lines line, an `item/<id>.json` file); `nil` for `null`.
@@ -139,10 +149,18 @@ extension ItemParser.DocumentError: ItemParserFailure {
 }
 
 extension SourceEntry.Content {
+    /// An item read from JSON (`nil` for `null`) as an entry's content, moved, not copied.
+    init(_ item: consuming RawItem?) {
+        switch consume item {
+        case .some(let item): self = .item(item)
+        case .none: self = .null
+        }
+    }
+
     /// A document holding one item (a JSON Lines line, an `item/<id>.json` file) as an entry.
     init(itemJSON bytes: UnsafeRawBufferPointer) {
         do {
-            self = try ItemParser.item(in: bytes).map { .item($0) } ?? .null
+            self = Self(try ItemParser.item(in: bytes))
         } catch {
             self = .unreadable("not valid JSON")
         }

@@ -10,17 +10,17 @@ public struct JSONArrayFileSource: StorySource {
     public func entries() async throws -> [SourceEntry] {
         let data = try JSONInput.read(path)
         if data.isEmpty { throw SitegenError.invalidJSON(path: path, line: nil, column: nil, reason: "the file is empty") }
+        let prefix = path + " entry "
         let parsed = data.withUnsafeBytes { bytes in
-            Result { () throws(ItemParser.DocumentError) in try ItemParser.items(in: bytes) }
+            Result { () throws(ItemParser.DocumentError) in
+                try ItemParser.items(in: bytes) { index, item in
+                    SourceEntry(prefix: prefix, number: index + 1, content: SourceEntry.Content(item))
+                }
+            }
         }
         switch parsed {
-        case .success(let items):
-            let prefix = path + " entry "
-            // On both cores, for the reason ItemFilter gives: a pass that copies every item
-            // touches every string.
-            return Parallel.array(count: items.count) { index in
-                SourceEntry(prefix: prefix, number: index + 1, content: items[index].map { .item($0) } ?? .null)
-            }
+        case .success(let entries):
+            return entries
         case .failure(.syntax(let line, let column, let reason)):
             throw SitegenError.invalidJSON(path: path, line: line, column: column, reason: reason)
         case .failure(.notAnArray(let found)):
