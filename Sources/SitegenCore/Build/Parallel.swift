@@ -30,21 +30,6 @@ enum Parallel {
         return (ranges, array(count: ranges.count) { body(ranges[$0]) })
     }
 
-    /// Empties `array`, its elements released on both cores: replaced, in chunks, by `empty` (a
-    /// value holding nothing to release). Releasing a large array of entries on one core touches
-    /// every string of every entry from one core, which at 100,000 stories took longer than
-    /// making them on two.
-    static func release<T>(_ array: inout [T], replacingWith empty: T) {
-        array.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            nonisolated(unsafe) let empty = empty
-            forEachChunk(buffer.count) { range in
-                for i in range { buffer[i] = empty }
-            }
-        }
-        array = []
-    }
-
     /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
     static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
         var results = [R?](repeating: nil, count: items.count)

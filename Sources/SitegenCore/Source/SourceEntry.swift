@@ -49,9 +49,6 @@ public struct SourceEntry: Sendable, Equatable {
         self.content = content
     }
 
-    /// An entry holding nothing to release: what a moved-out entry's place is left holding.
-    static let empty = SourceEntry(location: "", content: .null)
-
     public static func == (a: SourceEntry, b: SourceEntry) -> Bool {
         a.id == b.id && a.content == b.content && a.location == b.location
     }
