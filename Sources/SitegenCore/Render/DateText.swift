@@ -2,7 +2,7 @@
 /// every page and shard would be rewritten even when no story changed. UTC, so output does not
 /// depend on the machine. Pure arithmetic (no DateFormatter: it is slow and locale-dependent).
 public enum DateText {
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "2026-11-20T14:05:00Z", for `<time datetime>`.
     public static func iso(_ unix: Int) -> String {
@@ -31,10 +31,10 @@ public enum DateText {
 
     static func appendShort(_ unix: Int, to out: inout [UInt8]) {
         let (y, m, d, hh, mm, _) = civil(unix)
-        out += months[m - 1].utf8
+        out.append(months[m - 1])
         out.append(UInt8(ascii: " "))
         DecimalText.append(d, to: &out)
-        out += ", ".utf8
+        out.append(", ")
         DecimalText.append(y, to: &out)
         out.append(UInt8(ascii: " ")); two(hh, to: &out); out.append(UInt8(ascii: ":")); two(mm, to: &out)
     }

@@ -14,6 +14,9 @@ public enum HTMLEscape {
 
     /// Appends `string`, escaped, to `out`.
     static func append(_ string: String, to out: inout [UInt8]) {
+        // A story's strings are native UTF-8, read where they are; `withUTF8` needs a copy to
+        // call it on (a retain and a release a field).
+        if string.utf8.withContiguousStorageIfAvailable({ append($0, to: &out) }) != nil { return }
         var s = string
         s.withUTF8 { append($0, to: &out) }
     }
@@ -41,12 +44,12 @@ public enum HTMLEscape {
 
     @inline(__always) static func append(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {
-        case 0x26: out.append(contentsOf: "&amp;".utf8)
-        case 0x3C: out.append(contentsOf: "&lt;".utf8)
-        case 0x3E: out.append(contentsOf: "&gt;".utf8)
-        case 0x22: out.append(contentsOf: "&quot;".utf8)
-        case 0x27: out.append(contentsOf: "&#39;".utf8)
-        case 0: out.append(contentsOf: "\u{FFFD}".utf8)  // NUL is a parse error in HTML
+        case 0x26: out.append("&amp;")
+        case 0x3C: out.append("&lt;")
+        case 0x3E: out.append("&gt;")
+        case 0x22: out.append("&quot;")
+        case 0x27: out.append("&#39;")
+        case 0: out.append("\u{FFFD}")  // NUL is a parse error in HTML
         default: out.append(byte)
         }
     }

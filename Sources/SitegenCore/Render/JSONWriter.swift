@@ -16,6 +16,8 @@ struct JSONWriter {
     mutating func int(_ n: Int) { DecimalText.append(n, to: &bytes) }
 
     mutating func string(_ s: String) {
+        // Read where it is when it can be (HTMLEscape.append says why).
+        if s.utf8.withContiguousStorageIfAvailable({ string($0) }) != nil { return }
         var s = s
         s.withUTF8 { string($0) }
     }

@@ -1,5 +1,7 @@
 /// Renders whole HTML documents: list pages and item pages, each inside `layout.mustache`.
 struct PageRenderer: Sendable {
+    private typealias Key = PageKeys
+
     let theme: Theme
     let options: SiteOptions
     let paths: SitePaths
@@ -22,26 +24,27 @@ struct PageRenderer: Sendable {
         let next = number < pageCount ? paths.page(number + 1) : nil
         let links: [TemplateValue] = Pager.slots(current: number, count: pageCount).map { slot in
             switch slot {
-            case .gap: return .object(["gap": true])
-            case .page(let n): return .object(["number": .int(n), "href": .string(paths.page(n)), "current": .bool(n == number)])
+            case .gap: return .object(TemplateObject([Key.gap: true]))
+            case .page(let n): return .object(TemplateObject([Key.number: .int(n), Key.href: .string(paths.page(n)), Key.current: .bool(n == number)]))
             }
         }
-        var page: TemplateObject = [
-            "rows": .html(feed), "hasRows": .bool(!rows.isEmpty), "links": .list(links),
-            "heading": .string(number == 1 ? options.title : "\(options.title), page \(number)"),
-        ]
+        var page = TemplateObject(
+            [
+                Key.rows: .html(feed), Key.hasRows: .bool(!rows.isEmpty), Key.links: .list(links),
+                Key.heading: .string(number == 1 ? options.title : "\(options.title), page \(number)"),
+            ], capacity: 6)
         var layout = layoutContext(title: number == 1 ? options.title : "Page \(number) · \(options.title)", canonical: paths.page(number))
         if let prev {
-            page["prevHref"] = .string(prev)
-            layout["prevHref"] = .string(prev)
+            page[Key.prevHref] = .string(prev)
+            layout[Key.prevHref] = .string(prev)
         }
         if let next {
-            page["nextHref"] = .string(next)
-            layout["nextHref"] = .string(next)
+            page[Key.nextHref] = .string(next)
+            layout[Key.nextHref] = .string(next)
         }
-        layout["content"] = .html(theme.renderBytes("page", .object(page)))
-        layout["config"] = .html(config.jsonBytes())
-        layout["scriptHref"] = .string(scriptHref)
+        layout[Key.content] = .html(theme.renderBytes("page", .object(page)))
+        layout[Key.config] = .html(config.jsonBytes())
+        layout[Key.scriptHref] = .string(scriptHref)
         return theme.renderBytes("layout", .object(layout))
     }
 
@@ -50,10 +53,10 @@ struct PageRenderer: Sendable {
     /// is nothing on it to prefetch.
     func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> [UInt8] {
         var item = row.context(story)
-        item["row"] = .html(rowHTML)
-        item["text"] = story.markdown.map { .string(Markdown.html($0)) } ?? .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
+        item[Key.row] = .html(rowHTML)
+        item[Key.text] = story.markdown.map { .string(Markdown.html($0)) } ?? .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story.id))
-        layout["content"] = .html(theme.renderBytes("item", .object(item)))
+        layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
         return theme.renderBytes("layout", .object(layout))
     }
 
@@ -66,18 +69,31 @@ struct PageRenderer: Sendable {
     }
 
     func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
-        var layout: TemplateObject = [
-            "pageTitle": .string(title), "siteTitle": .string(options.title), "base": .string(paths.base), "styleHref": .string(styleHref),
-            "feedHref": .string(paths.base + SitePaths.feedFile),
-        ]
-        if let canonical { layout["canonical"] = .string(canonical) }
+        var layout = TemplateObject(
+            [
+                Key.pageTitle: .string(title), Key.siteTitle: .string(options.title), Key.base: .string(paths.base),
+                Key.styleHref: .string(styleHref), Key.feedHref: .string(paths.base + SitePaths.feedFile),
+            ], capacity: 12)
+        if let canonical { layout[Key.canonical] = .string(canonical) }
         if !sitePages.isEmpty {
-            layout["hasNav"] = .bool(true)
-            layout["nav"] = .list(
+            layout[Key.hasNav] = .bool(true)
+            layout[Key.nav] = .list(
                 sitePages.map { page in
                     .object(["title": .string(page.title), "href": .string(paths.sitePage(page.slug)), "current": .bool(page.slug == current)])
                 })
         }
         return layout
     }
+}
+
+/// The page and layout contexts' names (docs/templates.md lists them), interned once.
+enum PageKeys {
+    static let rows = TemplateKey("rows"), hasRows = TemplateKey("hasRows"), links = TemplateKey("links")
+    static let heading = TemplateKey("heading"), prevHref = TemplateKey("prevHref"), nextHref = TemplateKey("nextHref")
+    static let gap = TemplateKey("gap"), number = TemplateKey("number"), href = TemplateKey("href")
+    static let current = TemplateKey("current"), content = TemplateKey("content"), config = TemplateKey("config")
+    static let scriptHref = TemplateKey("scriptHref"), pageTitle = TemplateKey("pageTitle")
+    static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
+    static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
+    static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
 }

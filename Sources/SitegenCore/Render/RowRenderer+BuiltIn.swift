@@ -7,57 +7,57 @@ extension RowRenderer {
     func builtInRow(_ story: Story, into out: inout [UInt8]) {
         let links = self.links(story)
         if let image = story.image, let src = SafeURL.image(image.url) {
-            out += #"<img src=""#.utf8
+            out.append(#"<img src=""#)
             HTMLEscape.append(src, to: &out)
-            out += #"" width=""#.utf8
+            out.append(#"" width=""#)
             DecimalText.append(image.width ?? 64, to: &out)
-            out += #"" height=""#.utf8
+            out.append(#"" height=""#)
             DecimalText.append(image.height ?? 48, to: &out)
-            out += #"" alt="" loading="lazy" decoding="async">"#.utf8
+            out.append(#"" alt="" loading="lazy" decoding="async">"#)
         }
-        out += "<h2>".utf8
+        out.append("<h2>")
         if let href = links.href {
-            out += #"<a href=""#.utf8
+            out.append(#"<a href=""#)
             HTMLEscape.append(href, to: &out)
-            out += #"">"#.utf8
+            out.append(#"">"#)
             HTMLEscape.append(story.title, to: &out)
-            out += "</a>".utf8
+            out.append("</a>")
         } else {
             HTMLEscape.append(story.title, to: &out)
         }
         if let domain = links.domain {
-            out += " <small>(".utf8
+            out.append(" <small>(")
             HTMLEscape.append(domain, to: &out)
-            out += ")</small>".utf8
+            out.append(")</small>")
         }
-        out += "</h2>\n<p>".utf8
+        out.append("</h2>\n<p>")
         if let score = story.score {
             // As bytes: no String to build and escape (the wording holds nothing to escape).
             Self.appendPoints(score, to: &out)
             out.append(0x20)
         }
         if let by = story.by, !by.isEmpty {
-            out += "by ".utf8
+            out.append("by ")
             HTMLEscape.append(by, to: &out)
             out.append(0x20)
         }
         if let time = story.time {
-            out += #"<time datetime=""#.utf8
+            out.append(#"<time datetime=""#)
             DateText.appendISO(time, to: &out)
-            out += #"">"#.utf8
+            out.append(#"">"#)
             DateText.appendShort(time, to: &out)
-            out += "</time> ".utf8
+            out.append("</time> ")
         }
         if let itemHref = links.itemHref {
-            out += #"| <a href=""#.utf8
+            out.append(#"| <a href=""#)
             HTMLEscape.append(itemHref, to: &out)
-            out += #"">"#.utf8
+            out.append(#"">"#)
             if let n = story.descendants { Self.appendComments(n, to: &out) }
-            out += "</a>".utf8
+            out.append("</a>")
         } else if let n = story.descendants {
-            out += "| ".utf8
+            out.append("| ")
             Self.appendComments(n, to: &out)
         }
-        out += "</p>".utf8
+        out.append("</p>")
     }
 }

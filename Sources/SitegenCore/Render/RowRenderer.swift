@@ -84,11 +84,11 @@ public struct RowRenderer: Sendable {
 
     static func appendComments(_ n: Int, to out: inout [UInt8]) {
         switch n {
-        case 0: out += "discuss".utf8
-        case 1: out += "1 comment".utf8
+        case 0: out.append("discuss")
+        case 1: out.append("1 comment")
         default:
             DecimalText.append(n, to: &out)
-            out += " comments".utf8
+            out.append(" comments")
         }
     }
 
@@ -108,15 +108,15 @@ public struct RowRenderer: Sendable {
     }
 
     static func appendArticle(html: UnsafeBufferPointer<UInt8>, rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: "<article class=\"row\" aria-posinset=\"".utf8)
+        out.append("<article class=\"row\" aria-posinset=\"")
         DecimalText.append(rank, to: &out)
-        out.append(contentsOf: "\" aria-setsize=\"".utf8)
+        out.append("\" aria-setsize=\"")
         DecimalText.append(total, to: &out)
-        out.append(contentsOf: "\" data-id=\"".utf8)
+        out.append("\" data-id=\"")
         DecimalText.append(id, to: &out)
-        out.append(contentsOf: "\" tabindex=\"0\">".utf8)
+        out.append("\" tabindex=\"0\">")
         out.append(contentsOf: html)
-        out.append(contentsOf: "</article>".utf8)
+        out.append("</article>")
     }
 }
 

@@ -15,6 +15,13 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
         for (name, value) in elements { self[name] = value }
     }
 
+    /// Fields named by interned keys: for contexts built once a page, where interning each name
+    /// again would take the registry's lock (which both cores then wait on) a dozen times a page.
+    init(_ fields: KeyValuePairs<TemplateKey, TemplateValue>, capacity: Int = 0) {
+        self.fields.reserveCapacity(max(capacity, fields.count))
+        for (key, value) in fields { self[key] = value }
+    }
+
     public init(_ dictionary: [String: TemplateValue]) {
         fields = dictionary.map { (TemplateKey($0.key), $0.value) }
     }
