@@ -2,21 +2,21 @@
 /// number first, and pages and shards write several numbers per row.
 enum DecimalText {
     static func append(_ n: Int, to out: inout [UInt8]) {
-        guard n != 0 else { return out.append(UInt8(ascii: "0")) }
-        guard n != .min else { return out.append(contentsOf: String(n).utf8) }
-        if n < 0 { out.append(UInt8(ascii: "-")) }
+        // Written from the right into 20 bytes on the stack (19 digits and a sign at most), then
+        // appended at once: one append a number, not one a digit.
         var magnitude = n.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 19 digits, least significant first
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
-                count += 1
+            } while magnitude > 0
+            if n < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
             }
-        }
-        withUnsafeBytes(of: &digits) { buffer in
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -24,19 +24,17 @@ public enum HTMLEscape {
     /// Appends UTF-8 `bytes`, escaped, to `out`: runs of plain bytes at once.
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         // A table lookup a byte, not six comparisons: every field of every row comes through here.
-        escapes.withUnsafeBufferPointer { escapes in
-            var run = 0
-            for i in bytes.indices where escapes[Int(bytes[i])] {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-                append(bytes[i], to: &out)
-                run = i + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        var run = 0
+        for i in bytes.indices where escapes[bytes[i]] != 0 {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            append(bytes[i], to: &out)
+            run = i + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     /// `needsEscape` of every byte.
-    private static let escapes: [Bool] = (0...255).map { needsEscape(UInt8($0)) }
+    private static let escapes = ByteTable { needsEscape($0) ? 1 : 0 }
 
     @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool {
         byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0

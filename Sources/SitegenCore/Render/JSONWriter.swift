@@ -33,43 +33,39 @@ struct JSONWriter {
         // rather than a chain of comparisons: a build escapes every row's HTML, tens of
         // megabytes at 100,000 stories.
         let table = forHTML ? Self.htmlEscapes : Self.escapes
-        table.withUnsafeBufferPointer { table in
-            var run = 0
-            for i in utf8.indices {
-                let escape = table[Int(utf8[i])]
-                guard escape != 0 else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
-                // Byte by byte: an array literal here would be an allocation per quote, and rows
-                // of HTML are full of quotes.
-                if escape == Self.unicode {
-                    unicodeEscape(utf8[i])
-                } else {
-                    bytes.append(0x5C)
-                    bytes.append(escape)
-                }
-                run = i + 1
+        var run = 0
+        for i in utf8.indices {
+            let escape = table[utf8[i]]
+            guard escape != 0 else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+            // Byte by byte: an array literal here would be an allocation per quote, and rows
+            // of HTML are full of quotes.
+            if escape == Self.unicode {
+                unicodeEscape(utf8[i])
+            } else {
+                bytes.append(0x5C)
+                bytes.append(escape)
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+            run = i + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         bytes.append(0x22)
     }
 
     /// The bytes `string(s)` appends (quotes included), for a writer that is not `forHTML`.
     static func length(ofString utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        extraLength.withUnsafeBufferPointer { extra in
-            // Sums without a branch a byte, so the loop stays tight.
-            var count = 2 + utf8.count
-            for b in utf8 { count &+= Int(extra[Int(b)]) }
-            return count
-        }
+        // Sums without a branch a byte, so the loop stays tight.
+        var count = 2 + utf8.count
+        for b in utf8 { count &+= Int(extraLength[b]) }
+        return count
     }
 
     /// For each byte, what follows the backslash that escapes it: 0 for a byte written as it
     /// is, `unicode` for one written `\u00XX`.
     private static let unicode: UInt8 = 0x75
-    private static let escapes: [UInt8] = (0...255).map { b -> UInt8 in
+    private static let escapes = ByteTable { b -> UInt8 in
         switch b {
-        case 0x22, 0x5C: UInt8(b)
+        case 0x22, 0x5C: b
         case 0x0A: 0x6E
         case 0x0D: 0x72
         case 0x09: 0x74
@@ -77,11 +73,11 @@ struct JSONWriter {
         default: 0
         }
     }
-    private static let htmlEscapes: [UInt8] = escapes.indices.map { b in
+    private static let htmlEscapes = ByteTable { b in
         b == 0x3C || b == 0x3E || b == 0x26 ? unicode : escapes[b]
     }
     /// How many bytes longer than itself each byte is written (not `forHTML`).
-    private static let extraLength: [UInt8] = escapes.map { $0 == 0 ? 0 : $0 == unicode ? 5 : 1 }
+    private static let extraLength = ByteTable { b in escapes[b] == 0 ? 0 : escapes[b] == unicode ? 5 : 1 }
 
     private mutating func unicodeEscape(_ b: UInt8) {
         func hex(_ d: UInt8) -> UInt8 { d < 10 ? 0x30 + d : 0x57 + d }

@@ -39,9 +39,8 @@ public enum SafeURL {
         var url = url
         return url.withUTF8 { bytes -> String? in
             guard schemeLength(bytes) != nil, var range = hostRange(bytes) else { return nil }
-            let www = "www.".utf8
-            if range.count >= www.count, zip(bytes[range], www).allSatisfy({ lower($0) == $1 }) {
-                range = (range.lowerBound + www.count)..<range.upperBound
+            if range.count >= 4, startsWith("www.", UnsafeBufferPointer(rebasing: bytes[range])) {
+                range = (range.lowerBound + 4)..<range.upperBound
             }
             guard !range.isEmpty else { return nil }
             return String(unsafeUninitializedCapacity: range.count) { out in
@@ -66,9 +65,17 @@ public enum SafeURL {
     }
 
     private static func isHTTP(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
-        let https = "https".utf8
-        guard scheme.count == 4 || scheme.count == 5 else { return false }
-        return zip(scheme, https).allSatisfy { $0 | 0x20 == $1 }
+        (scheme.count == 4 || scheme.count == 5) && startsWith("https", scheme)
+    }
+
+    /// Whether `bytes` starts with as much of lowercase ASCII `prefix` as it is long, ignoring
+    /// ASCII case. Byte by byte: `zip` with a String's UTF-8 view went through its generic
+    /// iterator for every URL of every row.
+    private static func startsWith(_ prefix: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        prefix.withUTF8Buffer { prefix in
+            for i in 0..<min(prefix.count, bytes.count) where lower(bytes[i]) != prefix[i] { return false }
+            return true
+        }
     }
 
     /// The host's byte range in "scheme://userinfo@host:port/…", nil without "://".
