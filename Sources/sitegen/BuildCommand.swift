@@ -103,6 +103,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let started = ContinuousClock.now
+        MallocTuning.forBuild()
         do {
             let request = try settings().request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))
             let verbose = self.verbose
