@@ -23,6 +23,24 @@ struct JSONArrayFileSourceTests {
         }
     }
 
+    @Test("a large file, read in parts on both cores, reads as its bytes; a small one and a folder as before")
+    func readInParts() throws {
+        try withTemporaryFolder { folder in
+            var generator = SystemRandomNumberGenerator()
+            // Not a multiple of any part size, so the parts' ends are uneven.
+            let bytes = (0..<(3 << 20) + 12_345).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let large = folder.path("large.bin")
+            try Data(bytes).write(to: URL(fileURLWithPath: large))
+            #expect(try JSONInput.read(large) == Data(bytes))
+            let small = try folder.write("[1]", to: "small.json")
+            #expect(try JSONInput.read(small) == Data("[1]".utf8))
+            #expect(throws: SitegenError.self) { try JSONInput.read(folder.path("")) }
+            #expect(throws: SitegenError.unreadable(path: folder.path("none.json"), reason: "no such file")) {
+                try JSONInput.read(folder.path("none.json"))
+            }
+        }
+    }
+
     @Test("an empty array gives no entries")
     func emptyArray() async throws {
         try await withTemporaryFolder { folder in

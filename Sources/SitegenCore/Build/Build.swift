@@ -101,10 +101,15 @@ public enum Build {
                 current: Generation(build: manifest.build, assets: [style.file, script.file]), keep: options.keepGenerations)
             log("      commit")
             try output.commit()
-            return BuildReport(
+            let report = BuildReport(
                 sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
                 shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,
                 sitePages: sitePages.count, filesWritten: output.written, filesUnchanged: output.unchanged)
+            // Freeing every story's strings took 20 ms at 100,000 stories, on one core, after all
+            // else was done; on another thread it is off the build's time (and a command-line
+            // build that exits does not wait for it).
+            Parallel.releaseInBackground(consume stories)
+            return report
         } catch {
             output.discard()
             throw error

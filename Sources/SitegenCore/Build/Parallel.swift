@@ -30,6 +30,20 @@ enum Parallel {
         return (ranges, array(count: ranges.count) { body(ranges[$0]) })
     }
 
+    /// Releases `value` on another thread, later: for a large value (every story of a build)
+    /// whose release would hold up the caller. Taken, not copied, so that thread's is the last
+    /// reference.
+    static func releaseInBackground<T: Sendable>(_ value: consuming T) {
+        let box = ReleaseBox(value)
+        DispatchQueue.global(qos: .utility).async { box.value = nil }
+    }
+
+    private final class ReleaseBox<T: Sendable>: @unchecked Sendable {
+        // Set once, then emptied once, on the background thread.
+        var value: T?
+        init(_ value: consuming T) { self.value = value }
+    }
+
     /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
     static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
         var results = [R?](repeating: nil, count: items.count)

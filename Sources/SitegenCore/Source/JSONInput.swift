@@ -1,14 +1,57 @@
 import Foundation
+import Synchronization
 
 /// Reading source files, with failures turned into `SitegenError`s that name the file, line and
 /// column. Items are parsed by `ItemParser`; JSONDecoder is left with the small list files.
 enum JSONInput {
     static func read(_ path: String) throws -> Data {
+        if let data = try readInParts(path) { return data }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw SitegenError.unreadable(path: path, reason: Self.reason(error))
         }
+    }
+
+    /// A large regular file's bytes, read in parts on both cores (`pread` at each part's
+    /// offset); nil for anything else (small, not a regular file, not found), which `read`
+    /// reads the plain way and whose failure it words. Copying a file out of the page cache
+    /// into fresh memory, a page fault a page, was 20 ms of a 100,000-story build on one core
+    /// while the other waited.
+    private static func readInParts(_ path: String) throws -> Data? {
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 1 << 20 else { return nil }
+        let size = Int(info.st_size)
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        nonisolated(unsafe) let target = bytes
+        let parts = Parallel.chunkCount(size / (1 << 18))
+        let failure = Atomic<Int32>(0)
+        Parallel.forEach(count: parts) { part in
+            var offset = part * size / parts
+            let end = (part + 1) * size / parts
+            while offset < end {
+                let got = pread(file, target + offset, end - offset, off_t(offset))
+                if got > 0 {
+                    offset += got
+                } else if got < 0, errno == EINTR {
+                    continue
+                } else {
+                    // 0: the file ended early, so it shrank after `fstat`.
+                    failure.store(got == 0 ? EAGAIN : errno, ordering: .relaxed)
+                    return
+                }
+            }
+        }
+        let error = failure.load(ordering: .relaxed)
+        guard error == 0 else {
+            bytes.deallocate()
+            let reason = error == EAGAIN ? "the file changed while it was read" : String(cString: strerror(error))
+            throw SitegenError.unreadable(path: path, reason: reason)
+        }
+        return Data(bytesNoCopy: bytes, count: size, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// A Hacker News list (`topstories.json`): an array of integer item ids, in rank order.
