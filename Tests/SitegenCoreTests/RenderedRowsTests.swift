@@ -22,6 +22,15 @@ struct RenderedRowsTests {
         #expect((0..<count).allSatisfy { given.bytes(of: $0) == rows.bytes(of: $0) })
     }
 
+    @Test("each row is measured as rendered, by its own bytes", arguments: [0, 1, 17, 4321])
+    func measures(count: Int) {
+        let (rows, measures) = RenderedRows.render(
+            count: count, { i, out in out.append(contentsOf: Self.row(i)) },
+            measuring: { i, bytes in 1000 * i + bytes.count })
+        #expect(measures == (0..<count).map { 1000 * $0 + Self.row($0).count })
+        #expect((0..<count).allSatisfy { rows.bytes(of: $0) == Self.row($0) })
+    }
+
     @Test("a row may append after trimming what it wrote: only its own bytes are its")
     func rowsSeeTheirBufferEnd() {
         // RowRenderer.append trims the template's trailing newline from the buffer's end; the

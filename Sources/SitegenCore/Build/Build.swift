@@ -54,8 +54,9 @@ public enum Build {
         let rows = RowRenderer(theme: theme, paths: paths, itemPages: options.itemPages)
 
         log("[3/5] Render \(stories.count) rows")
-        let rowHTML = RenderedRows.render(count: stories.count) { i, out in rows.append(stories[i], to: &out) }
-        let recordBytes = Parallel.array(count: stories.count) { i in rowHTML.withBytes(of: i) { StoryRecord.length(id: ids[i], html: $0) } }
+        let (rowHTML, recordBytes) = RenderedRows.render(
+            count: stories.count, { i, out in rows.append(stories[i], to: &out) },
+            measuring: { i, html in StoryRecord.length(id: ids[i], html: html) })
 
         log("[4/5] Plan pages and shards")
         let pages = Paginator.pages(total: stories.count, pageSize: options.pageSize)

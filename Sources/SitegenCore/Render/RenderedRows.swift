@@ -16,22 +16,37 @@ struct RenderedRows: Sendable {
     /// Renders rows `0..<count` on both cores: `row(i, &buffer)` appends row i's bytes to the end
     /// of `buffer`, which holds the rows before it in its chunk.
     static func render(count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void) -> RenderedRows {
-        let parts = Parallel.chunks(count: count) { range -> (bytes: [UInt8], starts: [UInt32], ends: [UInt32]) in
+        render(count: count, row, measuring: { _, _ in 0 }).rows
+    }
+
+    /// `render(count:_:)`, and `measure(i, bytes)` of each row just rendered (while its bytes
+    /// are still in the core's cache, in the same pass; a second pass over every row for its
+    /// shard record's size ran partly on one core).
+    static func render(
+        count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void,
+        measuring measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int
+    ) -> (rows: RenderedRows, measures: [Int]) {
+        let parts = Parallel.chunks(count: count) { range -> (bytes: [UInt8], starts: [UInt32], ends: [UInt32], measures: [Int]) in
             var bytes: [UInt8] = []
             var starts: [UInt32] = []
             var ends: [UInt32] = []
+            var measures: [Int] = []
             starts.reserveCapacity(range.count)
             ends.reserveCapacity(range.count)
+            measures.reserveCapacity(range.count)
             for i in range {
-                starts.append(UInt32(bytes.count))
+                let start = bytes.count
+                starts.append(UInt32(start))
                 row(i, &bytes)
                 ends.append(UInt32(bytes.count))
+                measures.append(bytes.withUnsafeBufferPointer { measure(i, UnsafeBufferPointer(rebasing: $0[start...])) })
             }
-            return (bytes, starts, ends)
+            return (bytes, starts, ends, measures)
         }
-        return RenderedRows(
+        let rows = RenderedRows(
             buffers: parts.results.map(\.bytes), chunks: parts.ranges,
             starts: parts.results.flatMap(\.starts), ends: parts.results.flatMap(\.ends))
+        return (rows, parts.results.flatMap(\.measures))
     }
 
     /// Rows given one by one (tests, and anything small).

@@ -45,10 +45,10 @@ public enum ItemFilter {
         var kept: [Int] = []
         kept.reserveCapacity(entries.count)
         var skipped: [Skip] = []
-        var seen = Set<Int>(minimumCapacity: entries.count)
+        var seen = IDSet(capacity: entries.count)
         for (index, verdict) in verdicts.enumerated() {
             switch verdict {
-            case .keep(let id) where seen.insert(id).inserted:
+            case .keep(let id) where seen.insert(id):
                 kept.append(index)
             case .keep(let id):
                 skipped.append(Skip(reason: .duplicate, location: entries[index].location, id: id))

@@ -28,17 +28,20 @@ public struct JSONLinesSource: StorySource {
     /// (1-based line number, byte range) of every non-blank line.
     static func lines(of data: Data) -> [(Int, Range<Data.Index>)] {
         var result: [(Int, Range<Data.Index>)] = []
-        var start = data.startIndex
-        var number = 1
+        let base = data.startIndex
         data.withUnsafeBytes { bytes in
-            let base = data.startIndex
-            for i in 0...bytes.count {
-                guard i == bytes.count || bytes[i] == UInt8(ascii: "\n") else { continue }
-                let range = start..<(base + i)
-                if bytes[(range.lowerBound - base)..<(range.upperBound - base)].contains(where: { !Self.isSpace($0) }) {
-                    result.append((number, range))
+            guard let start = bytes.baseAddress else { return }
+            result.reserveCapacity(bytes.count / 128)
+            var lineStart = 0
+            var number = 1
+            // memchr finds each newline many bytes at a time: a byte-by-byte loop over a million
+            // lines was a third of a second on one core, before either core could parse.
+            while lineStart <= bytes.count {
+                let lineEnd = memchr(start + lineStart, 0x0A, bytes.count - lineStart).map { start.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+                if bytes[lineStart..<lineEnd].contains(where: { !Self.isSpace($0) }) {
+                    result.append((number, (base + lineStart)..<(base + lineEnd)))
                 }
-                start = base + i + 1
+                lineStart = lineEnd + 1
                 number += 1
             }
         }
