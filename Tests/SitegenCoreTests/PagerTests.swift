@@ -9,6 +9,26 @@ struct PagerTests {
     /// Shorthand: numbers are pages, nil is a gap.
     func slots(_ numbers: Int?...) -> [Slot] { numbers.map { $0.map(Slot.page) ?? .gap } }
 
+    @Test("every page of up to 40 pages, radius 0 to 3: each number once, ascending, gaps where numbers are skipped")
+    func allSmallSites() {
+        for count in 0...40 {
+            for current in 0...(count + 1) {
+                for radius in 0...3 {
+                    // The rule, written the slow, obvious way.
+                    let shown = Set([1, count] + ((current - radius)...(current + radius)).map { $0 }).filter { (1...max(1, count)).contains($0) }
+                    var expected: [Slot] = []
+                    var previous = 0
+                    for n in shown.sorted() {
+                        if n > previous + 1 { expected.append(.gap) }
+                        expected.append(.page(n))
+                        previous = n
+                    }
+                    #expect(Pager.slots(current: current, count: count, radius: radius) == (count > 1 ? expected : []), "page \(current) of \(count), radius \(radius)")
+                }
+            }
+        }
+    }
+
     @Test("a single page (or none) shows no pager")
     func singlePage() {
         #expect(Pager.slots(current: 1, count: 1).isEmpty)

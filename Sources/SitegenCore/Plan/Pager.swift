@@ -8,15 +8,21 @@ public enum Pager {
 
     public static func slots(current: Int, count: Int, radius: Int = 2) -> [Slot] {
         guard count > 1 else { return [] }
-        var numbers = Set([1, count])
-        for n in (current - radius)...(current + radius) where n >= 1 && n <= count { numbers.insert(n) }
+        // The numbers in ascending order already (1, the window, the last), so each is kept
+        // when it is past the one before: no Set to hash them into and sort back out, which
+        // every list page did.
         var slots: [Slot] = []
+        slots.reserveCapacity(2 * radius + 5)
         var previous = 0
-        for n in numbers.sorted() {
+        func add(_ n: Int) {
+            guard n > previous, n >= 1, n <= count else { return }
             if n > previous + 1 { slots.append(.gap) }
             slots.append(.page(n))
             previous = n
         }
+        add(1)
+        for n in (current - radius)...(current + radius) { add(n) }
+        add(count)
         return slots
     }
 }

@@ -11,7 +11,8 @@ struct JSONWriter {
         self.forHTML = forHTML
     }
 
-    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    /// JSON written as it is: keys, punctuation (literals only; anything else is a `string`).
+    mutating func raw(_ literal: StaticString) { bytes.append(literal) }
     mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
     mutating func int(_ n: Int) { DecimalText.append(n, to: &bytes) }
 
