@@ -165,18 +165,36 @@ struct ItemParserTests {
         }
     }
 
-    @Test("a part that starts inside a string is found out, and the document read in one pass")
+    @Test("a part that starts inside a string is found out and read again from the true start")
     func splitGuessInString() throws {
         // Every guess for where a part starts falls inside the first title, which looks like
         // element boundaries throughout.
         let title = String(repeating: "},{", count: 40_000)
         let json = Array(#"[{"id":1,"title":"\#(title)"}, {"id":2,"title":"b"},{"id":3,"title":"c"}]"#.utf8)
-        #expect(json.withUnsafeBufferPointer { ItemParser.itemParts($0) } == nil)
+        let parts = json.withUnsafeBufferPointer { ItemParser.itemParts($0) }
+        #expect(parts?.flatMap { $0 }.map { $0?.id } == [1, 2, 3])
         let read = Self.parsed(array: json, splitFromBytes: 0)
         #expect(read == Self.decoded(array: json))
         guard case .items(let items) = read else { Issue.record("not read: \(read)"); return }
         #expect(items.map { $0?.item.id } == [1, 2, 3])
         #expect(items.first??.item.title == title)
+    }
+
+    @Test("elements holding arrays of objects: guesses inside them are re-read, the items are one pass's")
+    func splitGuessInNestedObjects() throws {
+        // Each element's "kids" are objects, so `},{` occurs inside elements far more often
+        // than between them.
+        var json = Array("[".utf8)
+        for id in 1...4000 {
+            if id > 1 { json += Array(",".utf8) }
+            let kids = (0..<5).map { #"{"k":\#($0)}"# }.joined(separator: ",")
+            json += Array(#"{"id":\#(id),"kids":[\#(kids)],"title":"t\#(id)"}"#.utf8)
+        }
+        json += Array("]".utf8)
+        let parts = json.withUnsafeBufferPointer { ItemParser.itemParts($0) }
+        #expect(parts?.flatMap { $0 }.map { $0?.id } == (1...4000).map { Int?($0) })
+        #expect(Self.parsed(array: json, splitFromBytes: 0) == Self.parsed(array: json, splitFromBytes: .max))
+        #expect(Self.parsed(array: json, splitFromBytes: 0) == Self.decoded(array: json))
     }
 
     // MARK: Integers

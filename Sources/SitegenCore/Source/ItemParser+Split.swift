@@ -7,19 +7,20 @@ extension ItemParser {
     /// thousands of items (half a megabyte is some 2,500 HN items).
     static let splitFromBytes = 1 << 19
 
-    /// The items of an array document, read in parts on both cores at once; nil when the parts
-    /// do not join up, and the caller reads the document in one pass, which finds any error and
-    /// its position exactly as always.
+    /// The items of an array document, read in parts on both cores at once; nil for a document
+    /// that does not read (or is not an array of elements), which the caller then reads in one
+    /// pass, to find the error and its position exactly as always.
     ///
     /// Where an element starts is only known once everything before it is read, so each part
     /// after the first starts at a guess: a `{` that follows `}`, a comma and whitespace, which
-    /// in an array of objects is nearly always an element's start (but can be text in a string).
-    /// Each part is read by the one-pass reading's `Cursor`, one array deep, element after
-    /// element, until the next element would start at or past the next part's guess. The first
-    /// part starts at the true first element, so it reads what one pass reads; if it stops exactly
-    /// at the second part's guess, that guess is a true element start, and so on down the parts.
-    /// When every part stops exactly where the next one starts, and the last at the array's end,
-    /// the parts together are the one pass, read in pieces. A wrong guess costs time, never items.
+    /// in an array of objects is nearly always an element's start (but can be text in a string,
+    /// or an object in an array inside an element). Each part is read by the one-pass reading's
+    /// `Cursor`, one array deep, element after element, until the next element would start at
+    /// or past the next part's guess. The parts are then joined in order, from the true first
+    /// element: a part is taken as read only when it started exactly where the part before it
+    /// stopped, which proves its guess; a part whose guess was wrong is read again, on this core,
+    /// from where the part before stopped. So the parts together are always the one pass read
+    /// in pieces; a wrong guess costs time, never items.
     ///
     /// This replaced a serial scan that first found every element's range (a tenth of reading
     /// 100,000 stories, on one core while the other waited).
@@ -31,23 +32,34 @@ extension ItemParser {
         }
         let starts = [opening.offset] + guesses(utf8, after: opening.offset, parts: Parallel.chunkCount(utf8.count))
         guard starts.count > 1 else { return nil }
+        @Sendable func end(of k: Int) -> Int? { k + 1 < starts.count ? starts[k + 1] : nil }
         nonisolated(unsafe) let utf8 = utf8
-        let parts = Parallel.array(count: starts.count) { k in
-            readPart(utf8, from: starts[k], until: k + 1 < starts.count ? starts[k + 1] : nil)
-        }
+        let parts = Parallel.array(count: starts.count) { k in readPart(utf8, from: starts[k], until: end(of: k)) }
         var joined: [[RawItem?]] = []
         joined.reserveCapacity(parts.count)
-        for part in parts {
-            guard let part else { return nil }
-            joined.append(part)
+        // Where the next element truly starts; nil once the array has closed.
+        var position: Int? = starts[0]
+        for k in starts.indices {
+            guard let at = position else { break }
+            // Read already, by a part before that ran past this one's guess.
+            if let end = end(of: k), at >= end { continue }
+            guard let part = at == starts[k] ? parts[k] : readPart(utf8, from: at, until: end(of: k)) else { return nil }
+            joined.append(part.items)
+            position = part.next
         }
-        return joined
+        return position == nil ? joined : nil
     }
 
-    /// The elements from offset `start` on, until the next one would start at `end` (which it
-    /// must do exactly) or, without an `end`, to the array's close and the document's end. nil
-    /// when the part does not read or does not stop where it must.
-    private static func readPart(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, until end: Int?) -> [RawItem?]? {
+    /// A part's items, and where the element after its last one starts (nil: the array closed
+    /// after it, and the document ended as it should).
+    private struct Part {
+        var items: [RawItem?]
+        var next: Int?
+    }
+
+    /// The elements from offset `start` on, until the next one would start at or past `end`, or
+    /// the array closes; nil when they do not read.
+    private static func readPart(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, until end: Int?) -> Part? {
         var cursor = Cursor(utf8, at: start, depth: 1)
         var items: [RawItem?] = []
         items.reserveCapacity(((end ?? utf8.count) - start) / 128)
@@ -56,9 +68,9 @@ extension ItemParser {
                 items.append(try cursor.item())
                 guard try cursor.another(closer: ASCII.closeBracket, place: .array) else {
                     try cursor.finish()
-                    return end == nil ? items : nil
+                    return Part(items: items, next: nil)
                 }
-                if let end, cursor.offset >= end { return cursor.offset == end ? items : nil }
+                if let end, cursor.offset >= end { return Part(items: items, next: cursor.offset) }
             }
         } catch {
             return nil
