@@ -25,7 +25,7 @@ public enum HTMLSanitizer {
 
             func close(through index: Int) {
                 while open.count > index {
-                    out += "</".utf8
+                    out.append("</")
                     out += allowed[open.removeLast()]
                     out.append(UInt8(ascii: ">"))
                 }
@@ -47,11 +47,11 @@ public enum HTMLSanitizer {
                     open.append(tag.name)
                     if tag.name == link {
                         if let href = tag.href.map(Entities.decode).flatMap({ SafeURL.link($0, allowRelative: false) }) {
-                            out += "<a href=\"".utf8
+                            out.append("<a href=\"")
                             HTMLEscape.append(href, to: &out)
-                            out += "\" rel=\"nofollow noopener noreferrer\">".utf8
+                            out.append("\" rel=\"nofollow noopener noreferrer\">")
                         } else {
-                            out += "<a>".utf8
+                            out.append("<a>")
                         }
                     } else {
                         out.append(UInt8(ascii: "<"))

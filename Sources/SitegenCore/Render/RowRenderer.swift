@@ -79,7 +79,7 @@ public struct RowRenderer: Sendable {
 
     static func appendPoints(_ score: Int, to out: inout [UInt8]) {
         DecimalText.append(score, to: &out)
-        out += (score == 1 ? " point" : " points").utf8
+        out.append(score == 1 ? " point" : " points")
     }
 
     static func appendComments(_ n: Int, to out: inout [UInt8]) {

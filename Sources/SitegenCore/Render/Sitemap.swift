@@ -13,9 +13,9 @@ enum Sitemap {
         var files: [(name: String, xml: [UInt8])] = []
         for (number, start) in stride(from: 0, to: urls.count, by: maxURLs).enumerated() {
             let name = "sitemap-\(number + 1).xml"
-            index += "<sitemap><loc>".utf8
+            index.append("<sitemap><loc>")
             XMLText.append(paths.base + name, to: &index)
-            index += "</loc></sitemap>\n".utf8
+            index.append("</loc></sitemap>\n")
             files.append((name, urlset(urls[start..<min(start + maxURLs, urls.count)])))
         }
         return [(SitePaths.sitemapFile, index + "</sitemapindex>\n".utf8)] + files
@@ -25,9 +25,9 @@ enum Sitemap {
         var xml = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
         xml.reserveCapacity(xml.count + urls.count * 64)
         for url in urls {
-            xml += "<url><loc>".utf8
+            xml.append("<url><loc>")
             XMLText.append(url, to: &xml)
-            xml += "</loc></url>\n".utf8
+            xml.append("</loc></url>\n")
         }
         return xml + "</urlset>\n".utf8
     }
