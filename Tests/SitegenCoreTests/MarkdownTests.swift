@@ -65,6 +65,34 @@ struct MarkdownTests {
         #expect(out.contains("<a href=\"http://www.example.com\">www.example.com</a>"))
     }
 
+    /// libcmark-gfm 0.29 keeps its table of special inline characters in one global: each
+    /// parser adds its extensions' characters (`~` for strikethrough, `:` and `w` for autolinks)
+    /// as it finishes, and removes them when done. Item pages render on both cores, so two
+    /// parsers at once used to lose a strikethrough or an autolink now and then.
+    @Test("on both cores at once, every document renders as it does alone")
+    func concurrent() async {
+        let documents = [
+            "~~gone~~ and *kept*", "see https://example.com/a now", "www.example.com and ~x~",
+            "| a | b |\n| --- | --- |\n| 1 | ~~2~~ |", "plain `code` text",
+        ]
+        let alone = documents.map(html)
+        let rounds = 400
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<rounds {
+                        let index = (round + worker) % documents.count
+                        if Markdown.html(documents[index]) != alone[index] { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(4 * rounds) renders differed from the document alone")
+    }
+
     @Test("NUL bytes and invalid sequences do not end the document early")
     func nul() {
         #expect(html("a\u{0}b") == "<p>a\u{FFFD}b</p>\n")

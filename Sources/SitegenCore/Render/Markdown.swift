@@ -1,5 +1,5 @@
-import Foundation
 import CCmarkGFM
+import Foundation
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
 /// autolink, tagfilter, tasklist). String in, String out: this is the only file that calls
@@ -23,12 +23,15 @@ public enum Markdown {
             }
         }
         var text = markdown
+        parsing.lock()
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        let parsed = cmark_parser_finish(parser)
+        parsing.unlock()
+        guard let document = parsed else { return "" }
         defer { cmark_node_free(document) }
         dropUnsafeURLs(in: document)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
@@ -47,6 +50,14 @@ public enum Markdown {
     /// The core extensions are registered once per process; a `static let` is initialised
     /// exactly once even when rows render on both cores at the same time.
     private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// One parse at a time in the process. libcmark-gfm 0.29 keeps the special inline characters
+    /// in one global table: a parser adds its extensions' characters (`~`, and the autolinker's)
+    /// while it finishes and removes them after, so a second parser running then loses its
+    /// strikethroughs and autolinks (github/cmark-gfm#176, never merged). Rendering the parsed
+    /// tree to HTML touches no global and stays outside the lock. An NSLock rather than a
+    /// `Mutex`, whose `withLock` would have to send the document pointer out of its closure.
+    private static let parsing = NSLock()
 
     /// Replaces each link and image whose URL `SafeURL` refuses by its children (the link's text,
     /// the image's alt text). Nodes are collected first and changed after the walk, because
