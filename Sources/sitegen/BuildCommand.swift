@@ -90,15 +90,10 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print no progress, only the summary line and errors.")
     var quiet = false
 
+    /// Values' ranges are checked once, by `BuildSettings.resolve`, for flags and the config file
+    /// alike; only what concerns flags alone is checked here.
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose don't go together") }
-        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1 (got \(pageSize))") }
-        if let keepGenerations, keepGenerations < 0 {
-            throw ValidationError("--keep-generations must be 0 or more (got \(keepGenerations))")
-        }
-        if let baseURL, !(baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
-            throw ValidationError("--base-url must start with / or http(s):// (got \(baseURL))")
-        }
     }
 
     func run() async throws {

@@ -59,18 +59,6 @@ struct SourceOptions: ParsableArguments {
     @Flag(name: .long, help: "Build from the cache alone; fetch nothing.")
     var offline = false
 
-    func validate() throws {
-        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1 (got \(concurrency))") }
-        if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more (got \(retries))") }
-        guard limit.map({ $0 >= 1 }) ?? true else { throw ValidationError("--limit must be at least 1") }
-        guard (timeout?.value ?? .seconds(1)) > .zero, (deadline?.value ?? .seconds(1)) > .zero else {
-            throw ValidationError("--timeout and --deadline must be more than 0")
-        }
-        if let list, list.isEmpty || !list.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
-            throw ValidationError("--list must be a list name such as topstories (got \(list))")
-        }
-    }
-
     /// What these flags set, for `BuildSettings` to lay over the config file.
     func apply(to config: inout SiteConfig) {
         config.list = list

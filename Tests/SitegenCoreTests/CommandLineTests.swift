@@ -65,14 +65,14 @@ struct CommandLineTests {
         }
     }
 
-    @Test("page size 0 is refused with a non-zero exit", arguments: ["0", "-1"])
+    @Test("page size 0 is refused with a non-zero exit and one line naming the flag", arguments: ["0", "-1"])
     func pageSizeZero(value: String) throws {
         let exe = try Self.sitegen()
         try withTemporaryFolder { folder in
             let result = try SitegenExecutable.run(
                 exe, ["build", "--page-size=\(value)", "--output", folder.path("site")], in: folder.url)
             #expect(result.status != 0)
-            #expect(result.stderr.contains("page-size"))
+            #expect(result.stderr == "error: --page-size: must be at least 1 (got \(value))\n", "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.path("site")))
         }
     }

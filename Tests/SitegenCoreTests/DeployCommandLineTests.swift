@@ -10,7 +10,7 @@ struct DeployCommandLineTests {
         try withTemporaryFolder { folder in
             let result = try SitegenExecutable.run(exe, ["build", "--keep-generations=-1"], in: folder.url)
             #expect(result.status != 0)
-            #expect(result.stderr.contains("--keep-generations must be 0 or more (got -1)"), "\(result.stderr)")
+            #expect(result.stderr.contains("error: --keep-generations: must be at least 0 (got -1)"), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.path("Public")))
         }
     }

@@ -79,7 +79,7 @@ struct DiscoveryTests {
                 Story(id: 1, title: "bell\u{7} <b>&amp; \"q\"", url: "javascript:alert(1)", by: "x\u{1}y", time: 5, text: "t"),
                 Story(id: 2, title: "no page", time: 4),
             ],
-            title: "T", paths: SitePaths(base: "https://example.com/news/"))
+            title: "T", paths: SitePaths(base: "https://example.com/news/"), hasItemPage: \.hasItemPage)
         let elements = try XMLElements.parse(Data(xml.utf8))
         let entry = elements.filter { $0.name == "title" }.map(\.text)
         #expect(entry == ["T", "bell <b>&amp; \"q\"", "no page"])

@@ -103,10 +103,10 @@ struct FetchCommandLineTests {
     }
 
     @Test("bad fetch flags are refused before anything is fetched", arguments: [
-        (["--concurrency", "0"], "--concurrency must be at least 1"),
+        (["--concurrency", "0"], "error: --concurrency: must be at least 1 (got 0)"),
         (["--timeout", "soon"], "--timeout"),
         (["--field", "colour=hue"], "'colour' is not a story field"),
-        (["--list", "../etc"], "--list must be a list name"),
+        (["--list", "../etc"], "error: --list: must be a list name"),
     ])
     func badFlags(flags: [String], message: String) async throws {
         let exe = try CommandLineTests.sitegen()

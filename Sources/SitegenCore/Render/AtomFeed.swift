@@ -25,7 +25,9 @@ enum AtomFeed {
         return best.map { stories[$0.index] }
     }
 
-    static func xml(stories: [Story], title: String, paths: SitePaths, itemPages: Bool = true) -> String {
+    /// - Parameter hasItemPage: whether the build gives a story its own page (the row
+    ///   renderer's rule, so the feed links where the row does).
+    static func xml(stories: [Story], title: String, paths: SitePaths, hasItemPage: (Story) -> Bool) -> String {
         let entries = newest(stories)
         let updated = DateText.iso(entries.compactMap(\.time).max() ?? 0)
         var xml = """
@@ -44,7 +46,7 @@ enum AtomFeed {
             // As its row links: the story's own URL, else its item page, else (a story with
             // neither) the site.
             let link = story.url.flatMap { SafeURL.link($0, allowRelative: false) }
-                ?? (itemPages && story.hasItemPage ? paths.item(story.id) : paths.base)
+                ?? (hasItemPage(story) ? paths.item(story.id) : paths.base)
             xml += "<entry>\n<title>\(XMLText.escape(story.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(link))\"/>\n"
             xml += "<id>\(XMLText.escape(id(paths.item(story.id))))</id>\n"

@@ -3,7 +3,8 @@
 extension SiteWriter {
     func writeDiscovery(stories: [Story], pageCount: Int, itemRows: [Int], sitePages: [SitePage]) throws {
         let paths = renderer.paths
-        try output.write(AtomFeed.xml(stories: stories, title: renderer.options.title, paths: paths, itemPages: renderer.options.itemPages), to: SitePaths.feedFile)
+        let feed = AtomFeed.xml(stories: stories, title: renderer.options.title, paths: paths, hasItemPage: rows.hasItemPage)
+        try output.write(feed, to: SitePaths.feedFile)
         let urls = (1...max(pageCount, 1)).map(paths.page) + sitePages.map { paths.sitePage($0.slug) }
             + itemRows.map { paths.item(stories[$0].id) }
         for file in Sitemap.files(urls: urls, paths: paths) { try output.write(file.xml, to: file.name) }
