@@ -45,10 +45,24 @@ struct ServeCommand: AsyncParsableCommand {
             settings.options.baseURL = SitePaths(base: settings.options.baseURL).basePath
             return settings
         }
+        let first: BuildSettings
+        do {
+            first = try settings()
+        } catch let error as SitegenError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
         @Sendable func buildOnce() async -> Bool {
             let started = ContinuousClock.now
             do {
-                let settings = try settings()
+                var settings = try settings()
+                // The server answers from the first build's folder, under its path, on its port:
+                // a rebuild that moved them would leave the open pages on a stale site. So they
+                // stay as they were, and the user is told a restart takes the new ones.
+                let moved = ServeCommand.pinned(&settings, to: first)
+                if !moved.isEmpty {
+                    FileHandle.standardError.write(Data((moved.map { "note: \($0)" }.joined(separator: "\n") + "\n").utf8))
+                }
                 let report = try await Build.run(try settings.request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))) { step in
                     if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }
                 }
@@ -63,13 +77,6 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
 
-        let first: BuildSettings
-        do {
-            first = try settings()
-        } catch let error as SitegenError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode.failure
-        }
         guard await buildOnce() else { throw ExitCode.failure }
 
         let basePath = first.options.baseURL
@@ -91,6 +98,28 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         say("Stopped.")
+    }
+}
+
+extension ServeCommand {
+    /// Sets `settings`' output folder, base path and port back to `first`'s, the ones the server
+    /// was started with, and says for each that had changed (in the config file, while serving)
+    /// that serving it needs a restart. A source that changed is built from, but is watched only
+    /// after a restart too.
+    static func pinned(_ settings: inout BuildSettings, to first: BuildSettings) -> [String] {
+        var moved: [String] = []
+        func keep<Value: Equatable>(_ key: String, _ path: WritableKeyPath<BuildSettings, Value>, _ shown: (Value) -> String) {
+            guard settings[keyPath: path] != first[keyPath: path] else { return }
+            moved.append("\(key) is now \(shown(settings[keyPath: path])); serving \(shown(first[keyPath: path])) until sitegen serve is restarted")
+            settings[keyPath: path] = first[keyPath: path]
+        }
+        keep("output", \.output) { $0 }
+        keep("base_url", \.options.baseURL) { $0 }
+        keep("port", \.port) { String($0) }
+        if settings.source != first.source {
+            moved.append("source is now \(settings.source ?? "the sample"); built from it, watched after a restart")
+        }
+        return moved
     }
 }
 

@@ -172,3 +172,28 @@ def test_a_template_edit_reloads_an_open_page(serve_process, workdir, browser):
     assert seconds < 5
     stderr = server.process.stderr.read()
     assert "page.mustache:" in stderr and "template error" in stderr, stderr
+
+
+def test_a_config_edit_that_moves_the_output_keeps_serving_and_says_restart(serve_process, workdir):
+    site = os.path.join(workdir, "moved-site")
+    run_sitegen("init", site)
+    server = serve_process(site)
+    config = os.path.join(site, "sitegen.toml")
+    with open(config, encoding="utf-8") as f:
+        toml = f.read()
+    toml = re.sub(r'^output = .*$', 'output = "Elsewhere"', toml, flags=re.M)
+    toml = re.sub(r'^title = .*$', 'title = "Moved"', toml, flags=re.M)
+    with open(config, "w", encoding="utf-8") as f:
+        f.write(toml)
+    # The rebuild lands where the server looks, with the new title; nothing is written elsewhere.
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        status, _, body = get(server.url)
+        if b"<title>Moved" in body:
+            break
+        time.sleep(0.2)
+    assert status == 200 and b"<title>Moved" in body
+    assert not os.path.exists(os.path.join(site, "Elsewhere"))
+    assert server.stop()[0] == 0
+    stderr = server.process.stderr.read()
+    assert "note: output is now Elsewhere; serving Public until sitegen serve is restarted" in stderr.replace(site + "/", ""), stderr
