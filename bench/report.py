@@ -9,13 +9,15 @@ between its `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` markers, so the REA
 exactly what this run printed. docs/bench-strategies.svg is drawn from the reader run: for each
 strategy and scrolling speed, bytes downloaded against the share of time the reader saw loading
 or stalled rows. --quick uses smaller sizes (for trying the script, not for the README).
-Needs: a release build (made if missing), hugo, and what the browser tests need.
+Needs: a release build (made if missing), hugo, and what the browser tests need: all of it
+installed by `bash .ci/install --bench`.
 """
 import argparse
 import datetime
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -88,6 +90,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    # Without Hugo the build table would lose its ratio column and the README its headline
+    # number; refuse rather than write a table that says less than the last one.
+    if not shutil.which("hugo"):
+        sys.exit("error: hugo is not installed; `bash .ci/install --bench` installs it (and what the browser runs need)")
     work = tempfile.mkdtemp(prefix="sitegen-report-")
     reader_json = os.path.join(work, "reader.json")
     sizes = ["1000", "10000"] if args.quick else ["1000", "10000", "100000", "1000000"]
