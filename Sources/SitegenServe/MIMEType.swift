@@ -10,6 +10,13 @@ public enum MIMEType {
         "wasm": "application/wasm", "pdf": "application/pdf",
     ]
 
+    /// Text worth gzipping on the fly; pictures, fonts and the like are compressed already.
+    static func isCompressible(_ contentType: String) -> Bool {
+        contentType.hasPrefix("text/") || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/xml")
+            || contentType.hasPrefix("application/atom+xml") || contentType.hasPrefix("application/manifest+json")
+            || contentType.hasPrefix("image/svg+xml")
+    }
+
     /// - Parameter path: a file's path relative to the site ("feed.xml", "assets/style.1a.css").
     public static func of(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path

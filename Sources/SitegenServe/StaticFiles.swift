@@ -20,8 +20,8 @@ public struct FileResponse: Sendable, Equatable {
 
 /// A built site's files as a static host serves them, mounted under the site's base path:
 /// content types, strong ETags and 304s, `foo.br` or `foo.gz` beside `foo` sent with
-/// `Content-Encoding: br` or `gzip` to clients that accept it, and `CachePolicy`'s cache headers. Pure over a `FileSource`,
-/// so tests run it without a socket.
+/// `Content-Encoding: br` or `gzip` to clients that accept it (else text gzipped per request), and
+/// `CachePolicy`'s cache headers. Pure over a `FileSource`, so tests run it without a socket.
 public struct StaticFiles: Sendable {
     public let files: any FileSource
     /// Where the site is mounted: "/" or "/sub/". Requests outside it are 404s.
@@ -62,16 +62,22 @@ public struct StaticFiles: Sendable {
         guard var body = files.read(relative) else { return notFound(method: method) }
 
         let contentType = MIMEType.of(relative)
+        let codings = Self.codings(requestHeaders["accept-encoding"])
         var encoding: String? = nil
+        var compressOnTheFly = false
         if let script = injectScript, contentType.hasPrefix("text/html") {
             body = Self.inject(script: script, into: body)
-        } else if let sibling = Self.codings(requestHeaders["accept-encoding"]).lazy.compactMap({ coding in
+            compressOnTheFly = codings.contains("gzip")
+        } else if let sibling = codings.lazy.compactMap({ coding in
             files.read(relative + "." + (coding == "gzip" ? "gz" : coding)).map { (coding: coding, bytes: $0) }
         }).first {
             body = sibling.bytes
             encoding = sibling.coding
+        } else {
+            compressOnTheFly = codings.contains("gzip") && MIMEType.isCompressible(contentType)
         }
-        let etag = "\"" + ContentHash.hex(of: body) + (encoding.map { "-" + $0 } ?? "") + "\""
+        // The tag names the bytes before compression, so a 304 costs no gzip.
+        let etag = "\"" + ContentHash.hex(of: body) + (encoding.map { "-" + $0 } ?? "") + (compressOnTheFly ? "-gzip" : "") + "\""
         var responseHeaders: [(name: String, value: String)] = [
             ("Content-Type", contentType), ("ETag", etag), ("Cache-Control", CachePolicy.of(relative).cacheControl),
             ("Vary", "Accept-Encoding"), ("X-Content-Type-Options", "nosniff"),
@@ -79,6 +85,16 @@ public struct StaticFiles: Sendable {
         if let encoding { responseHeaders.append(("Content-Encoding", encoding)) }
         if Self.matches(requestHeaders["if-none-match"], etag: etag) {
             return FileResponse(status: 304, headers: responseHeaders.filter { $0.name != "Content-Type" }, body: [])
+        }
+        if compressOnTheFly {
+            // As hosts do (nginx `gzip on`, Netlify, GitHub Pages): text without a sibling is
+            // gzipped per request, so what a page weighs here is what it weighs deployed. A file
+            // too small to shrink goes as it is, under the same tag.
+            let zipped = Gzip.compress(body)
+            if !zipped.isEmpty && zipped.count < body.count {
+                body = zipped
+                responseHeaders.append(("Content-Encoding", "gzip"))
+            }
         }
         responseHeaders.append(("Content-Length", String(body.count)))
         return FileResponse(status: 200, headers: responseHeaders, body: method == "HEAD" ? [] : body)

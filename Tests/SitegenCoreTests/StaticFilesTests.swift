@@ -82,6 +82,47 @@ struct StaticFilesTests {
         #expect(get("/s/abc.json", ["Accept-Encoding": "gzip", "If-None-Match": zipped.header("ETag")!], files: files).status == 304)
     }
 
+    @Test("text without a sibling is gzipped per request for clients that take gzip; pictures and tiny files are not")
+    func gzipOnTheFly() throws {
+        var files = Self.site
+        let html = "<!doctype html><html><head></head><body>" + String(repeating: "<p>a row</p>", count: 500) + "</body></html>"
+        files.files["big/index.html"] = Array(html.utf8)
+        files.files["p.png"] = Array(repeating: 0x41, count: 4000)
+        let plain = get("/big/", files: files)
+        #expect(plain.header("Content-Encoding") == nil && plain.body == Array(html.utf8))
+        let zipped = get("/big/", ["Accept-Encoding": "gzip, deflate, br"], files: files)
+        #expect(zipped.header("Content-Encoding") == "gzip")
+        #expect(zipped.body.count * 10 < plain.body.count)
+        #expect(try Self.gunzip(zipped.body) == Array(html.utf8))
+        #expect(zipped.header("Content-Length") == String(zipped.body.count))
+        #expect(zipped.header("ETag") != plain.header("ETag"))
+        let again = get("/big/", ["Accept-Encoding": "gzip", "If-None-Match": zipped.header("ETag")!], files: files)
+        #expect(again.status == 304 && again.body.isEmpty)
+        #expect(get("/big/", ["Accept-Encoding": "br"], files: files).header("Content-Encoding") == nil, "Brotli only from a sibling")
+        #expect(get("/p.png", ["Accept-Encoding": "gzip"], files: files).header("Content-Encoding") == nil)
+        #expect(get("/s/abc.json", ["Accept-Encoding": "gzip"]).body == Array("[]".utf8), "two bytes would grow")
+        let injected = get("/big/", ["Accept-Encoding": "gzip"], files: files, inject: "/__sitegen/livereload.js")
+        #expect(injected.header("Content-Encoding") == "gzip")
+        #expect(String(decoding: try Self.gunzip(injected.body), as: UTF8.self).contains("/__sitegen/livereload.js"))
+    }
+
+    /// Debian's gzip, as a browser would undo the encoding.
+    static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        try withTemporaryFolder { folder in
+            let path = folder.path("body.gz")
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            process.arguments = ["-dc", path]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return [UInt8](data)
+        }
+    }
+
     @Test("foo.br is preferred to foo.gz when the client takes Brotli; q=0 refuses one")
     func brotliSibling() {
         var files = Self.site

@@ -110,7 +110,7 @@ def test_in_the_repository_serve_answers_with_html_an_etag_and_304(serve_process
     print(f"\nserve stopped {seconds:.2f} s after Ctrl-C")
 
 
-def test_a_gz_sibling_is_sent_to_clients_that_take_gzip(serve_process, workdir):
+def test_a_gz_sibling_or_gzip_per_request_goes_to_clients_that_take_gzip(serve_process, workdir):
     out = os.path.join(workdir, "serve-gz")
     server = serve_process(ROOT, "--output", out, "--no-reload")
     data = b'{"hello": "' + b"x" * 500 + b'"}'
@@ -127,6 +127,10 @@ def test_a_gz_sibling_is_sent_to_clients_that_take_gzip(serve_process, workdir):
     assert headers["Content-Encoding"] is None and body == data
     status, headers, body = get(server.url + "index.html")
     assert b"livereload" not in body, "--no-reload serves the files as built"
+    # Without a sibling, text is gzipped per request, as hosts do: a page weighs what it will.
+    status, headers, zipped = get(server.url + "index.html", {"Accept-Encoding": "gzip, br"})
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(zipped) == body
+    assert len(zipped) * 3 < len(body)
     assert server.stop()[0] == 0
 
 

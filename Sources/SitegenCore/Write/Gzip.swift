@@ -3,12 +3,13 @@ import CZlib
 /// gzip through Debian's zlib (Foundation has no compression on Linux). Bytes in, bytes out; the
 /// only file that calls zlib. The gzip header carries no time and no name, so the same bytes
 /// always compress to the same file (a rebuild that changes nothing rewrites nothing).
-enum Gzip {
+public enum Gzip {
     /// zlib's default. On sitegen's pages and shards level 9 saves another 1 % (of 25 %) and
     /// level 1 costs 8 % more bytes; neither is worth leaving 6 (docs/deploy.md has the table).
-    static let defaultLevel: Int32 = 6
+    public static let defaultLevel: Int32 = 6
 
-    static func compress(_ input: [UInt8], level: Int32 = defaultLevel) -> [UInt8] {
+    /// Empty when zlib fails (it does not, short of memory): callers then keep the input.
+    public static func compress(_ input: [UInt8], level: Int32 = defaultLevel) -> [UInt8] {
         var stream = z_stream()
         // windowBits 15 + 16: a gzip wrapper rather than zlib's own.
         guard deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
