@@ -8,7 +8,8 @@ flaky API over HTTP), each as its own process, and puts each one's printed table
 between its `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` markers, so the README's numbers are
 exactly what this run printed. docs/bench-strategies.svg is drawn from the reader run: for each
 strategy and scrolling speed, bytes downloaded against the share of time the reader saw loading
-or stalled rows. --quick uses smaller sizes (for trying the script, not for the README).
+or stalled rows. --quick uses smaller sizes and only prints (for trying the script; it leaves
+the README and the plot alone).
 Needs: a release build (made if missing), hugo, and what the browser tests need: all of it
 installed by `bash .ci/install --bench`.
 """
@@ -106,6 +107,11 @@ def main():
     text = splice(text, "reader", reader, "python3 bench/reader.py")
     fetch = run("fetch.py", [])
     text = splice(text, "fetch", fetch, "python3 bench/fetch.py")
+    if args.quick:
+        # Smaller sizes are for trying the script; the README keeps the full run's numbers.
+        print("\n\n".join([build, first, reader, fetch]))
+        print("\n--quick: README.md and the plot left as they were.")
+        return
     with open(reader_json) as f:
         plot(json.load(f))
     with open(README, "w", encoding="utf-8") as f:

@@ -87,9 +87,9 @@ public struct StaticFiles: Sendable {
             return FileResponse(status: 304, headers: responseHeaders.filter { $0.name != "Content-Type" }, body: [])
         }
         if compressOnTheFly {
-            // As hosts do (nginx `gzip on`, Netlify, GitHub Pages): text without a sibling is
-            // gzipped per request, so what a page weighs here is what it weighs deployed. A file
-            // too small to shrink goes as it is, under the same tag.
+            // Text without a sibling is gzipped per request, as GitHub Pages does (and nginx with
+            // `gzip_types` set), so the network panel shows about what a host sends. A file too
+            // small to shrink goes as it is, under the same tag (gzip's output is deterministic).
             let zipped = Gzip.compress(body)
             if !zipped.isEmpty && zipped.count < body.count {
                 body = zipped

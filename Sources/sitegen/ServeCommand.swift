@@ -13,7 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Takes every flag of `sitegen build`. Serves the output under the base URL's path \
             (--base-url /news/ → http://127.0.0.1:8000/news/) with content types, ETags, 304s, \
-            .br/.gz siblings and the cache rules of the _headers file. Watches Templates/, the \
+            .br/.gz siblings (else text gzipped per request) and the cache rules of the _headers file. Watches Templates/, the \
             config file, the pages folder and a local source; a change rebuilds the site and \
             reloads open pages. Ctrl-C stops it.
 
@@ -55,14 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
         @Sendable func buildOnce() async -> Bool {
             let started = ContinuousClock.now
             do {
-                var settings = try settings()
-                // The server answers from the first build's folder, under its path, on its port:
-                // a rebuild that moved them would leave the open pages on a stale site. So they
-                // stay as they were, and the user is told a restart takes the new ones.
-                let moved = ServeCommand.pinned(&settings, to: first)
-                if !moved.isEmpty {
-                    FileHandle.standardError.write(Data((moved.map { "note: \($0)" }.joined(separator: "\n") + "\n").utf8))
-                }
+                let (settings, notes) = try settings().pinned(to: first)
+                for note in notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
                 let report = try await Build.run(try settings.request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))) { step in
                     if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }
                 }
@@ -98,28 +92,6 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         say("Stopped.")
-    }
-}
-
-extension ServeCommand {
-    /// Sets `settings`' output folder, base path and port back to `first`'s, the ones the server
-    /// was started with, and says for each that had changed (in the config file, while serving)
-    /// that serving it needs a restart. A source that changed is built from, but is watched only
-    /// after a restart too.
-    static func pinned(_ settings: inout BuildSettings, to first: BuildSettings) -> [String] {
-        var moved: [String] = []
-        func keep<Value: Equatable>(_ key: String, _ path: WritableKeyPath<BuildSettings, Value>, _ shown: (Value) -> String) {
-            guard settings[keyPath: path] != first[keyPath: path] else { return }
-            moved.append("\(key) is now \(shown(settings[keyPath: path])); serving \(shown(first[keyPath: path])) until sitegen serve is restarted")
-            settings[keyPath: path] = first[keyPath: path]
-        }
-        keep("output", \.output) { $0 }
-        keep("base_url", \.options.baseURL) { $0 }
-        keep("port", \.port) { String($0) }
-        if settings.source != first.source {
-            moved.append("source is now \(settings.source ?? "the sample"); built from it, watched after a restart")
-        }
-        return moved
     }
 }
 

@@ -77,6 +77,22 @@ struct CommandLineTests {
         }
     }
 
+    @Test("serve refuses a bad value with one line naming the flag, before it builds or listens")
+    func serveRefuses() async throws {
+        let exe = try Self.sitegen()
+        try await withTemporaryFolder { folder in
+            for (flags, message) in [
+                (["--page-size=0"], "error: --page-size: must be at least 1 (got 0)\n"),
+                (["--port", "70000"], "error: --port: must be from 0 to 65535 (got 70000)\n"),
+            ] {
+                let result = try await SitegenExecutable.run(exe, ["serve", "--output", folder.path("site")] + flags, in: folder.url)
+                #expect(result.status != 0)
+                #expect(result.stderr == message)
+                #expect(!FileManager.default.fileExists(atPath: folder.path("site")))
+            }
+        }
+    }
+
     @Test("generate, then build from what it wrote, in each format", arguments: ["json", "jsonl", "hn"])
     func generateThenBuild(format: String) throws {
         let exe = try Self.sitegen()

@@ -195,4 +195,37 @@ struct SiteConfigTests {
         flags.source = "https://hacker-news.firebaseio.com/v0"
         #expect(try BuildSettings.resolve(flags: flags, exists: { _ in false }).watchedPaths == ["theme"])
     }
+
+    @Test("serve's rebuilds keep the first output, base path and port, and say what a restart would change")
+    func pinnedForServe() throws {
+        var config = SiteConfig()
+        config.source = "content"
+        config.output = "Public"
+        config.baseURL = "/"
+        let first = try BuildSettings.resolve(flags: SiteConfig(), config: config, exists: { _ in false })
+        #expect(first.pinned(to: first).notes.isEmpty)
+
+        config.title = "Renamed"
+        let retitled = try BuildSettings.resolve(flags: SiteConfig(), config: config, exists: { _ in false }).pinned(to: first)
+        #expect(retitled.notes.isEmpty)
+        #expect(retitled.settings.options.title == "Renamed", "what the server does not depend on changes at once")
+
+        config.output = "dist"
+        config.baseURL = "/news/"
+        config.port = 4000
+        config.source = "stories.json"
+        config.templates = "theme"
+        let moved = try BuildSettings.resolve(flags: SiteConfig(), config: config, exists: { _ in false }).pinned(to: first)
+        #expect(moved.settings.output == "Public")
+        #expect(moved.settings.options.baseURL == "/")
+        #expect(moved.settings.port == BuildSettings.defaultPort)
+        #expect(moved.settings.source == "stories.json" && moved.settings.templates == "theme")
+        #expect(moved.notes == [
+            "output is now dist; serving Public until sitegen serve is restarted",
+            "base_url is now /news/; serving / until sitegen serve is restarted",
+            "port is now 4000; serving 8000 until sitegen serve is restarted",
+            "source is now stories.json; built from it, watched after sitegen serve is restarted",
+            "templates is now theme; built from it, watched after sitegen serve is restarted",
+        ])
+    }
 }

@@ -23,14 +23,14 @@ public enum Markdown {
             }
         }
         var text = markdown
-        parsing.lock()
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+        let parsed = parsing.withLock {
+            text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                }
             }
+            return cmark_parser_finish(parser)
         }
-        let parsed = cmark_parser_finish(parser)
-        parsing.unlock()
         guard let document = parsed else { return "" }
         defer { cmark_node_free(document) }
         dropUnsafeURLs(in: document)
@@ -52,11 +52,14 @@ public enum Markdown {
     private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
 
     /// One parse at a time in the process. libcmark-gfm 0.29 keeps the special inline characters
-    /// in one global table: a parser adds its extensions' characters (`~`, and the autolinker's)
-    /// while it finishes and removes them after, so a second parser running then loses its
-    /// strikethroughs and autolinks (github/cmark-gfm#176, never merged). Rendering the parsed
-    /// tree to HTML touches no global and stays outside the lock. An NSLock rather than a
-    /// `Mutex`, whose `withLock` would have to send the document pointer out of its closure.
+    /// in one global table: `cmark_parser_finish` adds its extensions' characters (`~`, and the
+    /// autolinker's) while it parses inlines and removes them after, so a second parser then
+    /// loses its strikethroughs and autolinks (github/cmark-gfm#176, never merged). The lock
+    /// holds feeding too, though only finishing is known to write the table: feeding reads
+    /// reference definitions as paragraphs close, and proving that never reads it is not worth
+    /// the nothing it would save (docs/architecture.md has the measurement). Rendering the tree
+    /// stays outside. An NSLock rather than a `Mutex`, whose `withLock` would have to send the
+    /// document pointer out of its closure.
     private static let parsing = NSLock()
 
     /// Replaces each link and image whose URL `SafeURL` refuses by its children (the link's text,
