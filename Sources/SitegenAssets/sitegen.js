@@ -20,13 +20,13 @@
   // readers on Save-Data or 2g pay for every byte, so they get a quarter of one.
   // Rows appear without a fade-in, so there is no motion for prefers-reduced-motion to stop.
   const c = JSON.parse(el.textContent), total = c.total, size = c.pageSize, top = c.first, net = navigator.connection || {},
-    ahead = net.saveData || /2g/.test(net.effectiveType) ? .25 : 1, rowH = first.getBoundingClientRect().height;
+    ahead = net.saveData || /2g/.test(net.effectiveType) ? .25 : 1;
   // Rows exist only in a window of 10,000 around the landing page, so a million-row list stays
   // light (empty fixed-height boxes lay out fast) and under the browser's maximum element
   // height; the pager reaches the rest.
   // A row's state lives on its element: filled (data-id), in flight or not asked (aria-busy),
   // or given up (neither). Nothing else is kept per row.
-  let tries = {}, parts = {}, lastY, lastT = 0, speed = 0, settle = 0, later, lo, hi;
+  let tries = {}, parts = {}, lastY, lastT = 0, speed = 0, settle = 0, later, lo, hi, rowH;
   // sitegen keeps the lines of the site's strategy (--strategy) and drops the others'.
   // #if batch
   // Batch (seed 000's approach 2) starts with the static page alone and grows at the bottom.
@@ -39,12 +39,15 @@
     row = r => feed.children[r - lo],
     pageOf = r => 1 + (r / size | 0),
     url = r => c.base + (r < size ? '' : `page/${pageOf(r)}/`),
-    // How far the viewport's top is below the feed's top.
-    at = () => -feed.getBoundingClientRect().top,
+    // How far the viewport's top is below the feed's top. It measures the row height too:
+    // the theme may make rows taller on a narrow screen, and a phone turned sideways crosses
+    // that width. Both reads are of one layout, so the second costs nothing.
+    at = () => (rowH = first.getBoundingClientRect().height, -feed.getBoundingClientRect().top),
     // (A failed response gives false, and reading `.items` of it throws into the catch.)
     get = (u, o) => fetch(c.base + u + '.json', o).then(x => x.ok && x.json()),
     io = new O(() => update(), { rootMargin: ahead * 100 + '%' });
-  c.shards.forEach(learn);
+  // The row height, measured before any row is added (see the landing scroll below).
+  c.shards.forEach(learn), at();
 
   // Placeholder rows: the element a static row is, but busy and empty. Every 16th is watched,
   // so rows coming within the lookahead wake `update`.

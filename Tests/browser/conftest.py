@@ -81,8 +81,8 @@ def browser():
 class Reader:
     """A page as a reader has it: network emulated, requests, errors and CSP reports recorded."""
 
-    def __init__(self, browser, rtt_ms=150, kbps=1600, javascript=True, init_script=None):
-        self.context = browser.new_context(viewport={"width": 1000, "height": 800}, java_script_enabled=javascript)
+    def __init__(self, browser, rtt_ms=150, kbps=1600, javascript=True, init_script=None, viewport=None):
+        self.context = browser.new_context(viewport=viewport or {"width": 1000, "height": 800}, java_script_enabled=javascript)
         if init_script:
             self.context.add_init_script(init_script)
         self.page = self.context.new_page()

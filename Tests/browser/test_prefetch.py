@@ -52,6 +52,31 @@ def test_the_list_is_whole_length_with_placeholder_rows(build, serve, reader):
     assert heights == [ROW_PX]
 
 
+def test_on_a_phone_titles_take_two_lines_and_rows_fill_where_the_reader_is_even_turned_sideways(build, serve, reader):
+    server = serve(build())
+    r = reader(rtt_ms=0, kbps=0, viewport={"width": 390, "height": 800})
+    page = r.open(server.url + "page/40/")
+    wait_filled(page)
+    # A taller fixed row: every row (static, filled or placeholder) is one height, and no
+    # title is cut to one line.
+    heights = page.evaluate("() => [...new Set([...document.querySelectorAll('[role=feed] > article')].slice(0, 1500).map(a => a.offsetHeight))]")
+    assert heights == [76]
+    two_lines = page.evaluate("() => [...document.querySelectorAll('[role=feed] article[data-id] h2')].filter(h => h.offsetHeight > 30).length")
+    assert two_lines > 0, "long titles wrap onto a second line"
+    # Page 40's rows where the static page had them (the row above fills the header's place).
+    assert [rank for rank, _, _ in page.evaluate(VISIBLE_ROWS)][:2] == [1170, 1171]
+    # Scrolling on: the rows in view fill, found by the taller row's arithmetic.
+    page.evaluate("() => scrollBy(0, 76 * 300)")
+    wait_filled(page)
+    # Turned sideways: rows become the wide layout's height; what comes into view still fills.
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.evaluate("() => scrollBy(0, 56 * 400)")
+    wait_filled(page)
+    assert page.evaluate("() => document.querySelector('[role=feed] > article').offsetHeight") == ROW_PX
+    assert page.evaluate(LAYOUT_SHIFT) < 0.01
+    assert not r.errors
+
+
 def test_scrolling_at_1500px_per_second_never_shows_a_loading_row(build, serve, reader):
     server = serve(build())
     r = reader()
