@@ -14,6 +14,12 @@ from pagejs import LAYOUT_SHIFT, SCROLL_AND_SAMPLE, VISIBLE_ROWS, wait_filled
 
 ROW_PX = 56
 
+# Whether a filled row's rank (its ::before) ends before its padding, where the title starts.
+RANK_CLEARS_TITLE = """() => {
+  const a = document.querySelector('[role=feed] article[data-id]'), b = getComputedStyle(a, '::before');
+  return parseFloat(b.left) + parseFloat(b.width) <= parseFloat(getComputedStyle(a).paddingLeft);
+}"""
+
 
 def settle(reader, quiet=1.0, timeout=15.0):
     """Waits until no request has finished for `quiet` seconds."""
@@ -50,6 +56,10 @@ def test_the_list_is_whole_length_with_placeholder_rows(build, serve, reader):
     assert busy > STORIES - 200
     heights = page.evaluate("() => [...new Set([...document.querySelectorAll('[role=feed] > article')].slice(0, 200).map(a => a.offsetHeight))]")
     assert heights == [ROW_PX]
+    assert page.evaluate(RANK_CLEARS_TITLE)
+    # A placeholder shows no rank: ten thousand generated rank texts cost half a second at load.
+    ranks = page.evaluate("() => ['[aria-busy=true]', '[data-id]'].map(s => getComputedStyle(document.querySelector('[role=feed] > article' + s), '::before').content)")
+    assert ranks[0] == "none" and ranks[1] != "none", ranks
 
 
 def test_on_a_phone_titles_take_two_lines_and_rows_fill_where_the_reader_is_even_turned_sideways(build, serve, reader):
@@ -63,6 +73,7 @@ def test_on_a_phone_titles_take_two_lines_and_rows_fill_where_the_reader_is_even
     assert heights == [76]
     two_lines = page.evaluate("() => [...document.querySelectorAll('[role=feed] article[data-id] h2')].filter(h => h.offsetHeight > 30).length")
     assert two_lines > 0, "long titles wrap onto a second line"
+    assert page.evaluate(RANK_CLEARS_TITLE), "the rank's gutter ends where the title begins"
     # Page 40's rows where the static page had them (the row above fills the header's place).
     assert [rank for rank, _, _ in page.evaluate(VISIBLE_ROWS)][:2] == [1170, 1171]
     # Scrolling on: the rows in view fill, found by the taller row's arithmetic.
