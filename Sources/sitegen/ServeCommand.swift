@@ -13,9 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Takes every flag of `sitegen build`. Serves the output under the base URL's path \
             (--base-url /news/ → http://127.0.0.1:8000/news/) with content types, ETags, 304s, \
-            .br/.gz siblings (else text gzipped per request) and the cache rules of the _headers file. Watches Templates/, the \
-            config file, the pages folder and a local source; a change rebuilds the site and \
-            reloads open pages. Ctrl-C stops it.
+            .br/.gz siblings (else text gzipped per request) and the cache rules of the _headers \
+            file. Watches Templates/, the config file, the pages folder and a local source; a \
+            change rebuilds the site and reloads open pages. Ctrl-C stops it.
 
             Examples:
               sitegen serve
