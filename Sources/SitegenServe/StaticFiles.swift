@@ -64,18 +64,15 @@ public struct StaticFiles: Sendable {
         let contentType = MIMEType.of(relative)
         let codings = Self.codings(requestHeaders["accept-encoding"])
         var encoding: String? = nil
-        var compressOnTheFly = false
         if let script = injectScript, contentType.hasPrefix("text/html") {
             body = Self.inject(script: script, into: body)
-            compressOnTheFly = codings.contains("gzip")
         } else if let sibling = codings.lazy.compactMap({ coding in
             files.read(relative + "." + (coding == "gzip" ? "gz" : coding)).map { (coding: coding, bytes: $0) }
         }).first {
             body = sibling.bytes
             encoding = sibling.coding
-        } else {
-            compressOnTheFly = codings.contains("gzip") && MIMEType.isCompressible(contentType)
         }
+        let compressOnTheFly = encoding == nil && codings.contains("gzip") && MIMEType.isCompressible(contentType)
         // The tag names the bytes before compression, so a 304 costs no gzip.
         let etag = "\"" + ContentHash.hex(of: body) + (encoding.map { "-" + $0 } ?? "") + (compressOnTheFly ? "-gzip" : "") + "\""
         var responseHeaders: [(name: String, value: String)] = [
