@@ -65,13 +65,14 @@ let package = Package(
         // The default theme (Templates/) and the browser script, compiled into the binary so
         // `sitegen build` works from any folder. The target's path is the package root only so
         // that it can embed the top-level Templates/ folder users edit; its Swift lives in
-        // Sources/SitegenAssets.
+        // Sources/SitegenAssets. The script is embedded as `bash .ci/minify` (esbuild) minified
+        // it for each strategy, into Sources/SitegenAssets/min/; its readable source is not.
         .target(
             name: "SitegenAssets",
             path: ".",
             exclude: [
                 "Sources/sitegen", "Sources/SitegenCore", "Sources/SitegenServe", "Sources/CCmarkGFM", "Tests", "Public", "docs", ".ci",
-                "README.md", "bench", "Sources/CZlib", "Sources/CBrotli",
+                "README.md", "bench", "Sources/CZlib", "Sources/CBrotli", "Sources/SitegenAssets/sitegen.js",
             ],
             sources: ["Sources/SitegenAssets/Swift"],
             resources: [
@@ -81,7 +82,10 @@ let package = Package(
                 .embedInCode("Templates/item.mustache"),
                 .embedInCode("Templates/sitepage.mustache"),
                 .embedInCode("Templates/style.css"),
-                .embedInCode("Sources/SitegenAssets/sitegen.js"),
+                .embedInCode("Templates/favicon.svg"),
+                .embedInCode("Sources/SitegenAssets/min/sitegen.prefetch.js"),
+                .embedInCode("Sources/SitegenAssets/min/sitegen.batch.js"),
+                .embedInCode("Sources/SitegenAssets/min/sitegen.all.js"),
             ]
         ),
         // libcmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).

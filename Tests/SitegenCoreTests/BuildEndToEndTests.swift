@@ -1,4 +1,5 @@
 import Foundation
+import SitegenAssets
 import Testing
 
 @testable import SitegenCore
@@ -188,11 +189,31 @@ struct BuildEndToEndTests {
             }
             for page in site.pages {
                 let links = HTMLScan.openingTags("link", in: page.html).filter { $0["rel"] == "stylesheet" }.compactMap { $0["href"] }
+                let icons = HTMLScan.openingTags("link", in: page.html).filter { $0["rel"] == "icon" }.compactMap { $0["href"] }
                 let scripts = HTMLScan.openingTags("script", in: page.html).compactMap { $0["src"] }
-                #expect(links.count == 1 && scripts.count == 1)
-                for href in links + scripts {
+                #expect(links.count == 1 && icons.count == 1 && scripts.count == 1)
+                for href in links + icons + scripts {
                     #expect(FileManager.default.fileExists(atPath: site.root + href), "\(href) exists")
                 }
+                #expect(icons.allSatisfy { $0.hasPrefix("/assets/favicon.") && $0.hasSuffix(".svg") })
+            }
+            let icon = try #require(try FileManager.default.contentsOfDirectory(atPath: site.root + "/assets").first { $0.hasPrefix("favicon.") })
+            #expect(try readText(site.root + "/assets/" + icon) == EmbeddedAssets.favicon)
+            #expect(try readText(site.root + "/" + Generations.recordFile).contains("assets/" + icon), "kept with its generation")
+        }
+    }
+
+    @Test("a list page opens with a link that skips the feed, to the pager after it", arguments: [1, 31])
+    func skipLink(count: Int) async throws {
+        try await Self.withBuiltSite(Case(count: count, pageSize: 30)) { site, _, _, _ in
+            for page in site.pages {
+                let skips = HTMLScan.openingTags("a", in: page.html).filter { $0["class"] == "skip" }
+                #expect(skips.count == 1 && skips.first?["href"] == "#pages", "page \(page.number)")
+                let skip = try #require(page.html.range(of: #"<a class="skip""#))
+                let feed = try #require(page.html.range(of: #"role="feed""#))
+                let target = try #require(page.html.range(of: #"id="pages""#), "page \(page.number) has the link's target")
+                #expect(skip.lowerBound < feed.lowerBound && feed.upperBound < target.lowerBound)
+                #expect(HTMLScan.count(of: #"id="pages""#, in: page.html) == 1)
             }
         }
     }

@@ -49,6 +49,7 @@ struct GenerationsTests {
             for step in 0..<5 {
                 let file = try IncrementalBuildTests.itemsFile(folder, Array(items.dropFirst(80 - 20 * step)), name: "\(step).json")
                 let templates = try folder.write(".row{color:#\(step)\(step)\(step)}", to: "theme\(step)/style.css")
+                try folder.write(#"<svg xmlns="http://www.w3.org/2000/svg"><title>\#(step)</title></svg>"#, to: "theme\(step)/favicon.svg")
                 _ = try await Build.run(
                     BuildRequest(
                         source: JSONArrayFileSource(path: file), output: output,
@@ -80,6 +81,10 @@ struct GenerationsTests {
                 $0.hasPrefix("style.") && $0.hasSuffix(".css")
             }
             #expect(styles.count == 3, "three generations' stylesheets: \(styles)")
+            let icons = try FileManager.default.contentsOfDirectory(atPath: output + "/assets").filter {
+                $0.hasPrefix("favicon.") && $0.hasSuffix(".svg")
+            }
+            #expect(icons.count == 3, "three generations' favicons: \(icons)")
         }
     }
 }

@@ -13,7 +13,7 @@ struct InitCommandLineTests {
             let made = try SitegenExecutable.run(exe, ["init", "blog", "--title", "My \"blog\""], in: folder.url)
             #expect(made.status == 0, "stderr: \(made.stderr)")
             #expect(made.stdout.contains("sitegen serve"))
-            for file in ["sitegen.toml", "Templates/layout.mustache", "Templates/style.css", "content/welcome.md", "pages/about.md", ".gitignore"] {
+            for file in ["sitegen.toml", "Templates/layout.mustache", "Templates/style.css", "Templates/favicon.svg", "content/welcome.md", "pages/about.md", ".gitignore"] {
                 #expect(FileManager.default.fileExists(atPath: folder.path("blog/" + file)), "\(file)")
             }
             let built = try SitegenExecutable.run(exe, ["build"], in: folder.url.appendingPathComponent("blog"))

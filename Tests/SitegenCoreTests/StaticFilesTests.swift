@@ -32,6 +32,7 @@ struct StaticFilesTests {
         #expect(get("/feed.xml").header("Content-Type") == "application/atom+xml; charset=utf-8")
         #expect(get("/sitemap.xml").header("Content-Type") == "application/xml; charset=utf-8")
         #expect(MIMEType.of("assets/sitegen.1.js") == "text/javascript; charset=utf-8")
+        #expect(MIMEType.of("assets/favicon.0123456789.svg") == "image/svg+xml")
         #expect(MIMEType.of("robots.txt") == "text/plain; charset=utf-8")
         #expect(MIMEType.of("x.unknown") == "application/octet-stream")
     }

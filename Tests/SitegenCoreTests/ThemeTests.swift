@@ -80,7 +80,8 @@ struct ThemeTests {
             let page: TemplateValue = .object(["rows": "<article>r</article>", "hasRows": true, "links": .list([]), "heading": "H"])
             #expect(theme.render("page", page) == builtIn.render("page", page))
             #expect(theme.stylesheet == builtIn.stylesheet)
-            #expect(theme.script == builtIn.script)
+            #expect(theme.scripts == builtIn.scripts)
+            #expect(theme.favicon == builtIn.favicon)
         }
     }
 
@@ -89,6 +90,35 @@ struct ThemeTests {
         try withTemporaryFolder { folder in
             try folder.write("body { color: red }", to: "style.css")
             #expect(try Theme.load(from: folder.path).stylesheet == "body { color: red }")
+        }
+    }
+
+    @Test("favicon.svg in the folder replaces the built-in favicon; every page links it as a content-named asset")
+    func faviconOverride() async throws {
+        try await withTemporaryFolder { folder in
+            let own = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><circle r="1"/></svg>"#
+            let templates = try folder.makeFolder("templates")
+            try folder.write(own, to: "templates/favicon.svg")
+            #expect(try Theme.load(from: templates).favicon == own)
+            try folder.write("---\ntitle: About\n---\nHello.\n", to: "pages/about.md")
+            let output = folder.path("out")
+            let report = try await Build.run(
+                BuildRequest(
+                    source: SampleSource(count: 40), output: output, templates: templates, options: SiteOptions(baseURL: "/sub/"),
+                    pages: folder.path("pages")))
+            #expect(report.pages == 2 && report.itemPages > 0)
+            let item = try #require(try FileManager.default.contentsOfDirectory(atPath: output + "/item").first)
+            let icons = try FileManager.default.contentsOfDirectory(atPath: output + "/assets").filter { $0.hasPrefix("favicon.") }
+            #expect(icons.count == 1 && icons[0].hasSuffix(".svg"), "\(icons)")
+            let icon = try #require(icons.first)
+            #expect(try String(contentsOfFile: output + "/assets/" + icon, encoding: .utf8) == own)
+            for page in ["index.html", "page/2/index.html", "item/\(item)/index.html", "about/index.html", "404.html"] {
+                let html = try String(contentsOfFile: output + "/" + page, encoding: .utf8)
+                let links = HTMLScan.openingTags("link", in: html).filter { $0["rel"] == "icon" }
+                #expect(links.count == 1, "\(page)")
+                #expect(links.first?["href"] == "/sub/assets/" + icon, "\(page)")
+                #expect(links.first?["type"] == "image/svg+xml", "\(page)")
+            }
         }
     }
 
@@ -123,6 +153,7 @@ struct ThemeTests {
     func builtInParses() throws {
         let theme = try Theme.builtIn()
         #expect(!theme.stylesheet.isEmpty)
-        #expect(!theme.script.isEmpty)
+        #expect(!theme.favicon.isEmpty)
+        for strategy in LoadingStrategy.allCases { #expect(!theme.script(for: strategy).isEmpty, "\(strategy)") }
     }
 }

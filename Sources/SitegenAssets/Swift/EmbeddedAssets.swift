@@ -1,5 +1,5 @@
 /// The default theme and the browser script as compiled into the binary (from `Templates/` and
-/// `Sources/SitegenAssets/sitegen.js`), so `sitegen build` works from any folder.
+/// `Sources/SitegenAssets/min/`), so `sitegen build` works from any folder.
 public enum EmbeddedAssets {
     public static let templates: [String: String] = [
         "layout": text(PackageResources.layout_mustache),
@@ -9,7 +9,15 @@ public enum EmbeddedAssets {
         "sitepage": text(PackageResources.sitepage_mustache),
     ]
     public static let stylesheet = text(PackageResources.style_css)
-    public static let script = text(PackageResources.sitegen_js)
+    public static let favicon = text(PackageResources.favicon_svg)
+    /// The browser script, minified for each loading strategy by `bash .ci/minify` (esbuild) from
+    /// `Sources/SitegenAssets/sitegen.js`, keyed by the strategy's name (`prefetch`, `batch`,
+    /// `all`). The readable source itself is not compiled in.
+    public static let scripts: [String: String] = [
+        "prefetch": text(PackageResources.sitegen_prefetch_js),
+        "batch": text(PackageResources.sitegen_batch_js),
+        "all": text(PackageResources.sitegen_all_js),
+    ]
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

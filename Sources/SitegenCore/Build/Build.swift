@@ -64,7 +64,8 @@ public enum Build {
 
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
-        let script = Asset(stem: "sitegen", ext: "js", text: ScriptMinifier.minify(theme.script, features: [options.strategy.rawValue]))
+        let script = Asset(stem: "sitegen", ext: "js", text: theme.script(for: options.strategy))
+        let favicon = Asset(stem: "favicon", ext: "svg", text: theme.favicon)
         let itemRows = stories.indices.filter { rows.hasItemPage(stories[$0]) }
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
@@ -72,9 +73,10 @@ public enum Build {
                 output: output,
                 renderer: PageRenderer(
                     theme: theme, options: options, paths: paths,
-                    styleHref: paths.base + style.file, scriptHref: paths.base + script.file, sitePages: sitePages),
+                    styleHref: paths.base + style.file, scriptHref: paths.base + script.file,
+                    faviconHref: paths.base + favicon.file, sitePages: sitePages),
                 rows: rows)
-            try writer.writeAssets([style, script])
+            try writer.writeAssets([style, script, favicon])
             log("      shards")
             // Built, hashed and written one by one, so no more than a few shards are in memory.
             let shards = try writer.writeShards(shardRanges) { range in
@@ -99,7 +101,7 @@ public enum Build {
             log("      feed, sitemap, hosting files")
             try writer.writeDiscovery(stories: stories, pageCount: pages.count, itemRows: itemRows, sitePages: sitePages)
             try writer.keepGenerations(
-                current: Generation(build: manifest.build, assets: [style.file, script.file]), keep: options.keepGenerations)
+                current: Generation(build: manifest.build, assets: [style.file, script.file, favicon.file]), keep: options.keepGenerations)
             log("      commit")
             try output.commit()
             let report = BuildReport(

@@ -14,6 +14,7 @@ public enum SiteScaffold {
         ]
         for name in Theme.names { files.append(("Templates/\(name).mustache", EmbeddedAssets.templates[name] ?? "")) }
         files.append(("Templates/style.css", EmbeddedAssets.stylesheet))
+        files.append(("Templates/favicon.svg", EmbeddedAssets.favicon))
         return files
     }
 
@@ -63,7 +64,7 @@ public enum SiteScaffold {
 
         - `content/` holds the stories, one Markdown file each.
         - `pages/` holds pages like *About*, linked from the header.
-        - `Templates/` is the theme: Mustache templates and a stylesheet.
+        - `Templates/` is the theme: Mustache templates, a stylesheet and a favicon.
         - `sitegen.toml` holds the settings.
 
         """

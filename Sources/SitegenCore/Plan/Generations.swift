@@ -3,7 +3,7 @@
 public struct Generation: Sendable, Equatable {
     /// The manifest's build id (`m/<build>/`).
     public var build: String
-    /// Its stylesheet and script (`assets/…`).
+    /// Its stylesheet, script and favicon (`assets/…`).
     public var assets: [String]
 
     public init(build: String, assets: [String]) {

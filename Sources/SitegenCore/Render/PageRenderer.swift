@@ -7,6 +7,8 @@ struct PageRenderer: Sendable {
     let paths: SitePaths
     let styleHref: String
     let scriptHref: String
+    /// The favicon (`assets/favicon.<hash>.svg`), linked from every page.
+    let faviconHref: String
     /// The site's pages (`--pages`), linked from every page's navigation.
     var sitePages: [SitePage] = []
 
@@ -72,8 +74,9 @@ struct PageRenderer: Sendable {
         var layout = TemplateObject(
             [
                 Key.pageTitle: .string(title), Key.siteTitle: .string(options.title), Key.base: .string(paths.base),
-                Key.styleHref: .string(styleHref), Key.feedHref: .string(paths.base + SitePaths.feedFile),
-            ], capacity: 12)
+                Key.styleHref: .string(styleHref), Key.faviconHref: .string(faviconHref),
+                Key.feedHref: .string(paths.base + SitePaths.feedFile),
+            ], capacity: 14)
         if let canonical { layout[Key.canonical] = .string(canonical) }
         if !sitePages.isEmpty {
             layout[Key.hasNav] = .bool(true)
@@ -96,4 +99,5 @@ enum PageKeys {
     static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
+    static let faviconHref = TemplateKey("faviconHref")
 }

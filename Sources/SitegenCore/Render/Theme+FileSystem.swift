@@ -3,8 +3,9 @@ import SitegenAssets
 
 extension Theme {
     /// The theme from a templates folder, file by file: `<folder>/row.mustache` replaces the
-    /// built-in row template, and so on for layout, page, item and `style.css`; what the folder
-    /// lacks comes from the built-in theme. A nil or missing folder gives the built-in theme.
+    /// built-in row template, and so on for layout, page, item, `style.css` and `favicon.svg`;
+    /// what the folder lacks comes from the built-in theme. A nil or missing folder gives the
+    /// built-in theme.
     public static func load(from folder: String?) throws -> Theme {
         func file(_ name: String) throws -> (text: String, path: String)? {
             guard let folder else { return nil }
@@ -21,6 +22,7 @@ extension Theme {
                 try file("\(name).mustache") ?? (EmbeddedAssets.templates[name] ?? "", "(built-in) \(name).mustache")
         }
         let stylesheet = try file("style.css")?.text ?? EmbeddedAssets.stylesheet
-        return try Theme(templates: templates, stylesheet: stylesheet, script: EmbeddedAssets.script)
+        let favicon = try file("favicon.svg")?.text ?? EmbeddedAssets.favicon
+        return try Theme(templates: templates, stylesheet: stylesheet, favicon: favicon, scripts: builtInScripts)
     }
 }

@@ -1,7 +1,7 @@
 import Mustache
 import SitegenAssets
 
-/// The templates, stylesheet and script a site is rendered with, parsed once. Rendering is pure:
+/// The templates, stylesheet, favicon and scripts a site is rendered with, parsed once. Rendering is pure:
 /// values in, HTML out; `Theme+FileSystem.swift` is the only part that reads files.
 public struct Theme: Sendable {
     /// Template names, each `Templates/<name>.mustache`.
@@ -11,10 +11,16 @@ public struct Theme: Sendable {
     /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.
     let rowIsBuiltIn: Bool
     public let stylesheet: String
-    public let script: String
+    /// `favicon.svg`, linked from every page of the layout.
+    public let favicon: String
+    /// The browser script as served, one per loading strategy (already minified: `.ci/minify`).
+    public let scripts: [LoadingStrategy: String]
 
     /// - Parameter templates: name → (template text, path to name in errors).
-    public init(templates: [String: (text: String, path: String)], stylesheet: String, script: String) throws {
+    public init(
+        templates: [String: (text: String, path: String)], stylesheet: String, favicon: String = EmbeddedAssets.favicon,
+        scripts: [LoadingStrategy: String] = Theme.builtInScripts
+    ) throws {
         var compiled: [String: CompiledTemplate] = [:]
         for name in Self.names {
             guard let template = templates[name] else {
@@ -46,14 +52,22 @@ public struct Theme: Sendable {
         self.templates = compiled
         rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
         self.stylesheet = stylesheet
-        self.script = script
+        self.favicon = favicon
+        self.scripts = scripts
     }
+
+    /// The script a site built with `strategy` serves.
+    public func script(for strategy: LoadingStrategy) -> String { scripts[strategy] ?? "" }
+
+    /// The scripts compiled into the binary (`Sources/SitegenAssets/min/`).
+    public static let builtInScripts: [LoadingStrategy: String] = Dictionary(
+        uniqueKeysWithValues: LoadingStrategy.allCases.map { ($0, EmbeddedAssets.scripts[$0.rawValue] ?? "") })
 
     /// The theme compiled into the binary.
     public static func builtIn() throws -> Theme {
         try Theme(
             templates: EmbeddedAssets.templates.reduce(into: [:]) { $0[$1.key] = ($1.value, "(built-in) \($1.key).mustache") },
-            stylesheet: EmbeddedAssets.stylesheet, script: EmbeddedAssets.script)
+            stylesheet: EmbeddedAssets.stylesheet, favicon: EmbeddedAssets.favicon, scripts: builtInScripts)
     }
 
     func render(_ name: String, _ context: TemplateValue) -> String {

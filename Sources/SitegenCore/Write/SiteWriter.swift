@@ -50,7 +50,7 @@ struct SiteWriter {
     }
 }
 
-/// A stylesheet or script, named by its content so it can be cached forever.
+/// A stylesheet, script or favicon, named by its content so it can be cached forever.
 struct Asset: Sendable {
     let bytes: [UInt8]
     let file: String
