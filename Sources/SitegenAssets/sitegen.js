@@ -1,178 +1,366 @@
-// sitegen.js: the web form of UITableViewDataSourcePrefetching.
-// The static page holds its own rows. This script makes the rest of the list exist as
-// placeholder rows of the same fixed height (the whole-length list), fetches the shards of rows
-// coming near the viewport (prefetchRowsAt) and aborts those the reader scrolls away from
-// before they arrive (cancelPrefetchingForRowsAt). It reads the page's
-// <script type="application/json" id="sitegen-config"> block; docs/browser.md explains it all.
-// sitegen serves it minified (ScriptMinifier.swift strips comments and spaces, keeps names);
-// the test suite holds that to 1.5 KB gzipped, hence the terse style. Names used throughout:
-//   c     the page's config            lo, hi  the rows in the document
-//   shard row → its shard entry [first, count, name, bytes], for rows whose entry is known
-//   busy  shard name → what cancels it: its request's AbortController, or its retry's timer
-//   tries shard name → failures so far
+// sitegen.js: the web form of UITableViewDataSourcePrefetching, for a list page sitegen built.
+//
+// The static page holds its own rows and works without this script. With it, the feed becomes
+// a table view: it is as tall as the whole list, only the rows near the viewport exist (made as
+// they come near, released when far behind, like dequeueReusableCell), the shards holding rows
+// about to be seen are fetched (prefetchRowsAt) and those the reader scrolls away from before
+// they arrive are aborted (cancelPrefetchingForRowsAt). docs/browser.md explains it all, and
+// docs/format.md the files it reads.
+//
+// Written for people: `bash .ci/minify` makes the served files with esbuild, one per strategy
+// (SITEGEN_STRATEGY is replaced by "prefetch", "batch" or "all", and the other strategies' code
+// is dropped). Tests hold each to 2,560 bytes gzipped and check the committed files are current.
 (() => {
+  const configElement = document.getElementById('sitegen-config');
+  const feed = document.querySelector('[role=feed]');
   // Feature-detect first: without these the static pages and their pager are the site.
-  const max = Math.max, min = Math.min, h = history, O = self.IntersectionObserver,
-    el = document.querySelector('#sitegen-config'), feed = document.querySelector('[role=feed]'),
-    first = el && feed.firstElementChild;
-  if (!first || !O) return;
-  // Lookahead, in viewport heights. One screen covers a 150 ms round trip at reading speed;
-  // readers on Save-Data or 2g pay for every byte, so they get a quarter of one.
-  // Rows appear without a fade-in, so there is no motion for prefers-reduced-motion to stop.
-  const c = JSON.parse(el.textContent), total = c.total, size = c.pageSize, top = c.first, net = navigator.connection || {},
-    ahead = net.saveData || /2g/.test(net.effectiveType) ? .25 : 1;
-  // Rows exist only in a window of 10,000 around the landing page, so a million-row list stays
-  // light (empty fixed-height boxes lay out fast) and under the browser's maximum element
-  // height; the pager reaches the rest.
-  // A row's state lives on its element: filled (data-id), in flight or not asked (aria-busy),
-  // or given up (neither). Nothing else is kept per row.
-  let tries = {}, parts = {}, lastY, lastT = 0, speed = 0, settle = 0, later, lo, hi, rowH;
-  // sitegen keeps the lines of the site's strategy (--strategy) and drops the others'.
-  // #if batch
-  // Batch (seed 000's approach 2) starts with the static page alone and grows at the bottom.
-  lo = top, hi = top + c.count;
-  // #else
-  lo = max(0, top - 5e3), hi = min(total, lo + 1e4);
-  // #endif
-  const shard = {}, busy = {},
-    learn = s => { for (let r = s[0]; r < s[0] + s[1]; r++) shard[r] = s },
-    row = r => feed.children[r - lo],
-    pageOf = r => 1 + (r / size | 0),
-    url = r => c.base + (r < size ? '' : `page/${pageOf(r)}/`),
-    // How far the viewport's top is below the feed's top. It measures the row height too:
-    // the theme may make rows taller on a narrow screen, and a phone turned sideways crosses
-    // that width. Both reads are of one layout, so the second costs nothing.
-    at = () => (rowH = first.getBoundingClientRect().height, -feed.getBoundingClientRect().top),
-    // (A failed response gives false, and reading `.items` of it throws into the catch.)
-    get = (u, o) => fetch(c.base + u + '.json', o).then(x => x.ok && x.json()),
-    io = new O(() => update(), { rootMargin: ahead * 100 + '%' });
-  // The row height, measured before any row is added (see the landing scroll below).
-  c.shards.forEach(learn), at();
+  if (!configElement || !feed || !feed.firstElementChild || !window.AbortController) return;
 
-  // Placeholder rows: the element a static row is, but busy and empty. Every 16th is watched,
-  // so rows coming within the lookahead wake `update`.
-  const make = (f, t, where) => {
-    let s = '';
-    for (let r = f; r < t; r++) s += `<article class=row aria-busy=true aria-posinset=${r + 1} aria-setsize=${total} tabindex=0></article>`;
-    feed.insertAdjacentHTML(where, s);
-    for (let r = f; r < t; r += 16) io.observe(row(r));
+  const { min, max, floor, abs } = Math;
+  const config = JSON.parse(configElement.textContent);
+  const { total, pageSize, partRows } = config;
+  const landing = config.first;
+  const connection = navigator.connection || {};
+  // How far ahead rows are made and fetched, in viewport heights. One screen below covers a
+  // 150 ms round trip at reading speed (a fling adds its own second of travel); half that above,
+  // since readers mostly scroll down. Readers on Save-Data or 2g pay for every byte: a quarter.
+  const ahead = connection.saveData || /2g/.test(connection.effectiveType) ? 0.25 : 1;
+  // Browsers cap an element's height (Firefox near 17.9M px, Chromium and WebKit 33.5M, less
+  // when zoomed). A longer list gets a feed of this height, and the scroll position maps onto
+  // it proportionally; see "Past the height cap" in docs/browser.md.
+  const MAX_HEIGHT = 8e6;
+
+  // The rows the list has: all of them, or for batch (seed 000's approach 2, like infinite
+  // scroll) the landing page's, growing a page at a time at the bottom.
+  const listStart = SITEGEN_STRATEGY === 'batch' ? landing : 0;
+  let listEnd = SITEGEN_STRATEGY === 'batch' ? landing + config.count : total;
+
+  /** row → its shard entry [first, count, name, bytes], for rows whose manifest part is here */
+  const entries = new Map();
+  /** row → its record {id, html}, for every row whose shard has arrived */
+  const records = new Map();
+  /** row → its <article>, for the rows that exist now */
+  const rows = new Map();
+  /** shard name → its request's AbortController, or its pending retry (abort() clears it) */
+  const inFlight = new Map();
+  /** shard name → failures so far; manifest part → 1 asked for, 2 given up */
+  let failures = {}, parts = {};
+  let rowHeight, anchorY = 0, anchorRow = listStart, viewportHeight = innerHeight;
+  let lastY, lastTime = 0, speed = 0, settleUntil = 0, jumped = false, idleTimer;
+
+  const learn = entry => {
+    for (let r = entry[0]; r < entry[0] + entry[1]; r++) entries.set(r, entry);
+  };
+  config.shards.forEach(learn);
+  const pageOf = r => 1 + floor(r / pageSize);
+  const pageURL = r => config.base + (r < pageSize ? '' : `page/${pageOf(r)}/`);
+  const getJSON = (path, options) =>
+    fetch(config.base + path + '.json', options).then(response => {
+      if (!response.ok) throw response.status;
+      return response.json();
+    });
+
+  // Geometry. The feed is `height()` px tall. Rows move 1:1 with the scroll around an anchor
+  // (anchorRow is at anchorY px below the feed's top), so reading is never faster than the
+  // wheel. Below the height cap the anchor is (0, listStart) for good; past it, a jump puts
+  // the anchor where the scrollbar says (proportional), and a pause moves the scrollbar back
+  // to where the rows are.
+  const height = () => min((listEnd - listStart) * rowHeight, MAX_HEIGHT);
+  const scaled = () => (listEnd - listStart) * rowHeight > MAX_HEIGHT;
+  const scrollRange = () => height() - viewportHeight;
+  const rowRange = () => listEnd - listStart - viewportHeight / rowHeight;
+  const proportionalRow = y => listStart + (min(max(y, 0), scrollRange()) / scrollRange()) * rowRange();
+  const topOf = r => anchorY + (r - anchorRow) * rowHeight;
+  const rowAt = y => anchorRow + (y - anchorY) / rowHeight;
+  /** How far the viewport's top is below the feed's top; measures the row height on the way
+   *  (a theme may make rows taller on a narrow screen, and a phone turns sideways). */
+  const measure = () => {
+    rowHeight = feed.firstElementChild?.getBoundingClientRect().height || rowHeight;
+    viewportHeight = innerHeight;
+    return -feed.getBoundingClientRect().top;
+  };
+  /** Anchors row r (fractional) where the scrollbar has it. */
+  const anchor = r => {
+    if (!scaled()) return (anchorY = 0), (anchorRow = listStart);
+    anchorRow = min(max(r, listStart), listStart + rowRange());
+    anchorY = ((anchorRow - listStart) / rowRange()) * scrollRange();
+  };
+  const place = () => {
+    feed.style.height = height() + 'px';
+    for (const [r, row] of rows) row.style.top = topOf(r) + 'px';
+  };
+  /** Puts row r (fractional) at the viewport's top, `y` being where the viewport is now. The
+   *  rows move and the page scrolls by the same amount with no layout read between, so
+   *  nothing visible moves and browsers count no layout shift. */
+  const scrollToRow = (r, y) => {
+    anchor(r);
+    place();
+    scrollBy(0, topOf(r) - y);
+    lastY = scrollY;
   };
 
-  // One request per shard. Filling touches only its rows, and makes each the very element the
-  // static page has. A failure (404, 5xx, offline, bad JSON) is retried after .25, .5 and 1 s;
-  // 2 s after the fourth, its rows give up (see update).
-  const load = s => {
-    const n = s[2], ctl = busy[n] = new AbortController;
-    ctl.s = s;
-    get('s/' + n, ctl).then(j => {
-      j.items.forEach((it, i) => {
-        const e = row(s[0] + i);
-        if (!e || e.dataset.id) return;
-        e.innerHTML = it.html;
-        e.dataset.id = it.id;
-        e.ariaBusy = null;
-      });
-      delete busy[n];
+  // A row's state is its element's: filled (data-id), loading (aria-busy) or given up (a link
+  // to its static page: never an endless spinner). Rows are made for one index and never
+  // reused for another, so a row can only ever show its own story.
+  const stateOf = r => {
+    if (records.has(r)) return 'filled';
+    const entry = entries.get(r);
+    return (entry ? failures[entry[2]] > 3 : parts[floor(r / partRows)] > 1) ? 'failed' : 'busy';
+  };
+  const draw = (row, r) => {
+    const state = (row.state = stateOf(r));
+    if (state == 'filled') {
+      const record = records.get(r);
+      row.innerHTML = record.html;
+      row.dataset.id = record.id;
+      row.removeAttribute('aria-busy');
+    } else {
+      // (The base URL is the site owner's, checked by sitegen; the rest are numbers.)
+      row.innerHTML = state == 'busy' ? '' : `<a class=failed href="${pageURL(r)}">Couldn't load — open page ${pageOf(r)}</a>`;
+      state == 'busy' ? row.setAttribute('aria-busy', 'true') : row.removeAttribute('aria-busy');
+    }
+  };
+  /** The very element a static page has for row r, placed. */
+  const makeRow = r => {
+    const row = document.createElement('article');
+    row.className = 'row';
+    row.setAttribute('aria-posinset', r + 1);
+    row.setAttribute('aria-setsize', total);
+    row.tabIndex = 0;
+    adopt(row, r);
+    draw(row, r);
+    return row;
+  };
+  /** Makes `row` a row of the table view: absolutely placed, in `rows`. */
+  const adopt = (row, r) => {
+    row.row = r;
+    row.style.position = 'absolute';
+    row.style.left = row.style.right = 0;
+    row.style.top = topOf(r) + 'px';
+    rows.set(r, row);
+  };
+  /** Makes rows [from, to) that are missing, in document order (for tab order and screen readers). */
+  const makeRows = (from, to) => {
+    let next = rows.get(min(...[...rows.keys()].filter(r => r >= to))) || null;
+    for (let r = to - 1; r >= from; r--) {
+      if (!rows.has(r)) feed.insertBefore(makeRow(r), next);
+      next = rows.get(r);
+    }
+  };
+
+  // One request per shard. Its records are kept (a row made again later is filled at once),
+  // and the rows that exist now are drawn. A failure (404, 5xx, offline, bad JSON) is retried
+  // after .25, .5 and 1 s; 2 s after the fourth, its rows give up (stateOf).
+  const load = entry => {
+    const name = entry[2], controller = new AbortController();
+    controller.entry = entry;
+    inFlight.set(name, controller);
+    getJSON('s/' + name, controller).then(shard => {
+      shard.items.forEach((item, i) => records.set(entry[0] + i, item));
+      inFlight.delete(name);
       update();
     }).catch(() => {
-      if (busy[n] != ctl) return;
-      const t = setTimeout(() => { delete busy[n]; update() }, 125 << (tries[n] = -~tries[n]));
+      if (inFlight.get(name) != controller) return;
+      failures[name] = (failures[name] || 0) + 1;
+      const timer = setTimeout(() => {
+        inFlight.delete(name);
+        update();
+      }, 125 << failures[name]);
       // The same entry, now cancelled by clearing the timer.
-      ctl.abort = () => clearTimeout(t);
+      controller.abort = () => clearTimeout(timer);
     });
   };
+  const loadPart = k => {
+    parts[k] = 1;
+    getJSON(`m/${config.build}/${k}`)
+      .then(part => part.shards.forEach(learn))
+      .catch(() => (parts[k] = 2))
+      .then(update);
+  };
 
-  // prefetchRowsAt and cancelPrefetchingForRowsAt in one pass. All rows are one height, so the
-  // rows near the viewport are arithmetic; their shards are fetched nearest first, and what
-  // is in flight for rows no longer near is cancelled.
+  /** prefetchRowsAt and cancelPrefetchingForRowsAt, and the rows' coming and going, in one pass. */
   const update = () => {
-    const y = at(), vh = innerHeight, m = ahead * vh, mid = lo + (y + vh / 2) / rowH, want = {}, list = [];
-    // #if all batch
-    // All (seed 000's approach 1) wants every row at once; batch, every row of the pages it
-    // has added (it adds one when the reader reaches the bottom, below).
-    let a = lo, b = hi;
-    // #else
-    // Twice as far below as above (readers mostly scroll down), and further in the direction
-    // of a fling: a second of travel. (`| 0` rounds toward zero, not down: off by one row
-    // above the feed, where the bound is clamped anyway.)
-    let a = max(lo, lo + ((y - m + min(0, speed)) / rowH | 0));
-    let b = min(hi, lo + ((y + vh + 2 * m + max(0, speed)) / rowH | 0) + 1);
-    // #endif
-    for (let r = a; r < b; r++) {
-      const e = row(r), s = shard[r], k = r / c.partRows | 0;
-      if (!e.ariaBusy) continue;
-      // A row whose manifest part is not here asks for it, once.
-      if (!s && !parts[k]) parts[k] = get(`m/${c.build}/${k}`).then(m => m.shards.forEach(learn)).catch(() => parts[k] = 2).then(update);
-      // Never an endless spinner: a row whose part or shard gave up links to its static page.
-      if (s ? tries[s[2]] > 3 : parts[k] > 1) {
-        e.ariaBusy = null;
-        e.innerHTML = `<a class=failed href=${url(r)}>Couldn't load — open page ${pageOf(r)}</a>`;
-      } else if (s && !want[s[2]]) list.push(want[s[2]] = s);
+    const y = measure(), anchoredAt = topOf(0);
+    // Past the height cap, a jump and the list's two ends put the rows where the scrollbar is.
+    if (jumped || y <= 0 || y >= scrollRange()) anchor(proportionalRow(y));
+    jumped = false;
+    // The rows near the viewport, by arithmetic (rows are one height): made, and their shards
+    // fetched nearest first. Further in the direction of a fling: a second of travel.
+    const top = rowAt(y), bottom = rowAt(y + viewportHeight), screen = viewportHeight / rowHeight;
+    const clamp = r => min(max(floor(r), listStart), listEnd);
+    const from = clamp(top - (ahead * screen) / 2 + min(0, speed / rowHeight));
+    const to = clamp(bottom + ahead * screen + max(0, speed / rowHeight) + 1);
+    // Rows far behind are released, but not those just read (within three screens), and never
+    // the one with focus: the DOM stays bounded however far the reader goes.
+    const focused = document.activeElement?.closest('[role=feed] > article');
+    for (const [r, row] of rows) {
+      if (row == focused || (r >= min(from, top - 3 * screen) && r < max(to, bottom + 3 * screen))) continue;
+      row.remove();
+      rows.delete(r);
+    }
+    if (anchoredAt != topOf(0) || feed.style.height != height() + 'px') place();
+    makeRows(from, to);
+    // The feed is busy while a row in view is loading (the feed pattern's aria-busy).
+    let loading = false;
+    for (const [r, row] of rows) {
+      // (A filled row is never drawn again: it shows its story for as long as it exists.)
+      if (row.state != 'filled' && row.state != stateOf(r)) draw(row, r);
+      loading ||= row.state == 'busy' && r >= top - 1 && r < bottom;
+    }
+    if (feed.getAttribute('aria-busy') != '' + loading) feed.setAttribute('aria-busy', loading);
+
+    // The shards wanted: those of the rows near (prefetch), of every row (all), or of every
+    // row the list has so far (batch). A row whose manifest part is not here asks for it, once.
+    let [a, b] = SITEGEN_STRATEGY === 'prefetch' ? [from, to] : [listStart, listEnd];
+    const wanted = new Set(), list = [];
+    for (let r = a; r < b; ) {
+      const entry = entries.get(r), part = floor(r / partRows);
+      if (!entry) {
+        parts[part] || loadPart(part);
+        r = (part + 1) * partRows;
+      } else {
+        // (A shard's rows arrive together, but a static page may hold some of them already.)
+        const missing = !records.has(max(entry[0], a)) || !records.has(min(entry[0] + entry[1], b) - 1);
+        if (missing && !(failures[entry[2]] > 3)) {
+          wanted.add(entry[2]);
+          list.push(entry);
+        }
+        r = entry[0] + entry[1];
+      }
     }
     // Cancel what went out of reach, with slack: the zone's edge moves with the speed, and a
     // request there must not be cancelled and asked for again as the speed jitters. Twenty
     // rows, plus the second of travel a fling adds.
-    let n = 0, slack = 20 + max(speed, -speed) / rowH;
-    for (const k in busy) {
-      const s = busy[k].s;
-      want[k] || s[0] + s[1] > a - slack && s[0] < b + slack ? n++ : (busy[k].abort(), delete busy[k]);
+    const slack = 20 + abs(speed) / rowHeight;
+    let busy = 0, busyInView = 0;
+    const inView = entry => entry[0] < bottom && entry[0] + entry[1] > top;
+    for (const [name, controller] of inFlight) {
+      const entry = controller.entry;
+      if (wanted.has(name) || (entry[0] + entry[1] > a - slack && entry[0] < b + slack)) {
+        busy++;
+        busyInView += inView(entry);
+      } else {
+        controller.abort();
+        inFlight.delete(name);
+      }
     }
+    // While a jump is still moving, no shard is asked for (its manifest part may be: a part is
+    // a kilobyte, and having it early saves a round trip once the reader rests).
+    if (settleUntil > Date.now()) return;
     // Nearest first, three at a time: on a slow link parallel requests share it and all arrive
-    // late, and the nearest rows should have it first. (`n++` rides along as an argument load
-    // ignores, to count the request it starts.)
-    list.sort((p, q) => (p[0] - mid) ** 2 - (q[0] - mid) ** 2);
-    // While a jump is still moving, no shard is asked for (its manifest part may be: a part is a
-    // kilobyte, and having it early saves a round trip once the reader rests).
-    if (settle > Date.now()) return;
-    for (const s of list) busy[s[2]] || n > 2 || load(s, n++);
-    // #if batch
+    // late. At rest (after a jump) the rows in view come first: nothing else starts while one
+    // of theirs is on its way.
+    const middle = (top + bottom) / 2, distance = e => abs(e[0] + e[1] / 2 - middle);
+    list.sort((p, q) => distance(p) - distance(q));
+    for (const entry of list) {
+      if (inFlight.has(entry[2]) || busy > 2 || (busyInView && !speed && !inView(entry))) continue;
+      busy++;
+      busyInView += inView(entry);
+      load(entry);
+    }
     // Batch: the next page's rows once the reader reaches the bottom, and not before.
-    if (hi < total && !list.length && y + vh >= (hi - lo) * rowH) {
-      make(hi, hi = min(total, hi + size), 'beforeend');
+    if (SITEGEN_STRATEGY === 'batch' && listEnd < total && !list.length && bottom >= listEnd) {
+      listEnd = min(total, listEnd + pageSize);
       update();
     }
-    // #endif
   };
 
-  // #if batch
-  // #else
-  make(lo, top, 'afterbegin');
-  make(top + c.count, hi, 'beforeend');
-  // #endif
-  // Land where the reader was: coming back (reload, back), on the row they left; landing on
-  // page N, on its rows, exactly where they were before the rows above existed. That scroll
-  // must equal the inserted height to the pixel, with no layout read in between: then
-  // Chromium sees no layout shift (any other scroll there counts as one).
-  h.scrollRestoration = 'manual';
-  // The history entry keeps the row at the top, fractional, so the offset within it survives.
-  const follow = () => {
-    const r = lo + at() / rowH;
-    h.replaceState({ r: r }, '', url(max(lo, min(hi - 1, r | 0))));
+  // The history entry keeps the row at the top, fractional, so the offset within it survives
+  // a reload or a return; the URL is that row's static page.
+  // (The URL names the row mostly in view at the top; null leaves the URL as it is.)
+  const follow = withURL => {
+    const r = rowAt(measure());
+    history.replaceState({ r }, '', withURL ? pageURL(min(max(floor(r + 0.5), listStart), listEnd - 1)) : null);
   };
-  const st = h.state;
-  scrollBy(0, st ? (min(max(st.r, lo), hi) - lo) * rowH - at() : (top - lo) * rowH);
-  lastY = scrollY;
-  addEventListener('scroll', () => {
+  const onScroll = () => {
     const now = Date.now(), dy = scrollY - lastY;
-    // A move of more than three screens at once is a jump (scrollbar drag, a link): ask for
-    // nothing until it rests 50 ms (a drag moves every frame, 16 ms), so the shards of rows
-    // passed over are never downloaded.
-    if (dy * dy > 9 * innerHeight ** 2) settle = now + 50, speed = 0, setTimeout(update, 60);
-    // Speed, smoothed over frames: two scroll events in one millisecond must not read as a
-    // fling (which would ask for, then cancel, shards far ahead).
-    else speed = (speed + dy * 1e3 / max(16, now - lastT)) / 2;
-    lastY = scrollY, lastT = now;
+    // Scrolls of this script's own (scrollToRow) have set lastY already and need nothing more.
+    if (!dy) return;
+    // A move of more than three screens at once is a jump (scrollbar drag, End, a link): ask
+    // for no shard until it rests 50 ms (a drag moves every frame), so the shards of rows passed
+    // over are never downloaded.
+    if (dy * dy > 9 * viewportHeight ** 2) {
+      jumped = true;
+      speed = 0;
+      settleUntil = now + 50;
+      setTimeout(update, 60);
+    } else {
+      // Smoothed over frames: two scroll events in one millisecond must not read as a fling.
+      speed = (speed + (dy * 1e3) / max(16, now - lastTime)) / 2;
+    }
+    lastY = scrollY;
+    lastTime = now;
     update();
-    clearTimeout(later);
-    later = setTimeout(follow, 150);
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      speed = 0;
+      // Past the height cap, a pause brings the scrollbar back to where the rows are (1:1
+      // reading drifts from it); below the cap this scroll is zero.
+      const y = measure();
+      scrollToRow(rowAt(y), y);
+      follow(true);
+      update();
+    }, 150);
+  };
+
+  // Feed pattern keys: Page Down / Page Up move focus to the next / previous article (made if
+  // need be); Control+End / Control+Home to the nearest focusable element after / before the feed.
+  const focusables = () => [...document.querySelectorAll('a[href],button,input,select,textarea,[tabindex="0"]')];
+  feed.addEventListener('keydown', event => {
+    const row = event.target.closest('[role=feed] > article');
+    const key = event.key, control = event.ctrlKey || event.metaKey;
+    if (control && (key == 'End' || key == 'Home')) {
+      const outside = focusables().filter(e => !feed.contains(e) && (feed.compareDocumentPosition(e) & (key == 'End' ? 4 : 2)));
+      const target = key == 'End' ? outside[0] : outside.pop();
+      if (target) event.preventDefault(), target.focus();
+    } else if (row && !event.altKey && !control && (key == 'PageDown' || key == 'PageUp')) {
+      const r = row.row + (key == 'PageDown' ? 1 : -1);
+      event.preventDefault();
+      if (r < listStart || r >= listEnd) return;
+      const y = measure();
+      // Far from the view (the reader scrolled away from the focused row): go there first.
+      if (abs(topOf(r) - y) > 2 * viewportHeight) scrollToRow(r, y), update();
+      makeRows(r, r + 1);
+      rows.get(r).focus();
+    }
+  });
+
+  // Land where the reader was: coming back (reload, back), on the row they left; landing on
+  // page N, on its first row, exactly where the static page showed it.
+  history.scrollRestoration = 'manual';
+  const y = measure();
+  // The static page's rows are rows like any other; their stories are kept for when they are
+  // made again.
+  for (let r = landing, row = feed.firstElementChild; row; row = row.nextElementSibling, r++) {
+    adopt(row, r);
+    row.state = 'filled';
+    records.set(r, { id: row.dataset.id, html: row.innerHTML });
+  }
+  feed.style.position = 'relative';
+  // The static page has its first row at the feed's top; so must the table view.
+  const saved = history.state?.r;
+  scrollToRow(saved >= 0 ? saved : landing, saved >= 0 ? y : 0);
+  lastY = scrollY;
+  addEventListener('scroll', onScroll);
+  addEventListener('resize', () => {
+    // A new row height (a phone turned sideways): the row at the top stays at the top.
+    const r = rowAt(-feed.getBoundingClientRect().top), y = measure();
+    scrollToRow(r, y);
+    update();
   });
   // Back online: rows that gave up are asked for again.
   addEventListener('online', () => {
-    // (Parts are asked for again only by rows that still lack their shard's entry.)
-    tries = {};
+    failures = {};
     parts = {};
-    for (const e of feed.children) e.dataset.id || (e.ariaBusy = true, e.innerHTML = '');
     update();
   });
+  // Leaving: the position is kept, and requests in flight are aborted, so the browser's
+  // back-forward cache can keep the page; restored from it, the page carries on.
+  addEventListener('pagehide', () => {
+    follow(false);
+    for (const controller of inFlight.values()) controller.abort();
+    inFlight.clear();
+  });
+  addEventListener('pageshow', event => event.persisted && update());
   update();
 })();

@@ -16,6 +16,9 @@ class SiteServer:
         self.prefix = prefix
         self.delay = 0.0
         self.faults = {}  # path → status code or "badjson"
+        # no-store keeps the browser from caching between tests; it also keeps a page out of
+        # Chromium's back-forward cache, so the test of that cache sets another.
+        self.cache_control = "no-store"
         self.requests = []  # paths, in arrival order
         self._lock = threading.Lock()
         server = self
@@ -52,7 +55,7 @@ class SiteServer:
                 super().do_GET()
 
             def end_headers(self):
-                self.send_header("Cache-Control", "no-store")
+                self.send_header("Cache-Control", server.cache_control)
                 super().end_headers()
 
         Handler.extensions_map = {**Handler.extensions_map, ".js": "text/javascript", ".json": "application/json"}
