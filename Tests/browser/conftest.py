@@ -90,11 +90,8 @@ class Reader:
         self.finished = []
         self.failed = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        # (The browser asks for /favicon.ico on its own; a site without one is not an error.)
-        self.page.on(
-            "console",
-            lambda m: m.type == "error" and "favicon" not in (m.location or {}).get("url", "") and self.errors.append(m.text),
-        )
+        # A clean console: not even the 404 of /favicon.ico (the theme links its own icon).
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"{m.text} ({(m.location or {}).get('url')})"))
         self.page.on("requestfinished", lambda r: self.finished.append(r.url))
         self.page.on("requestfailed", lambda r: self.failed.append((r.url, r.failure)))
         if rtt_ms or kbps:
