@@ -1,51 +1,86 @@
-"""JavaScript the tests run inside the page to observe it as a reader would, and the waits built on it."""
+"""JavaScript the tests run inside the page to observe it as a reader would, and the waits built on it.
+
+A row the reader should see but cannot is "loading" whichever way it fails to be there: a
+placeholder row in view (aria-busy), or a part of the viewport over the feed that no row covers
+(a gap: a script that makes rows only near the viewport has not made that one yet). Both are
+found from the rows in view alone, so it is cheap enough for every frame: the feed's children
+are rows in row order (in the flow, or absolutely placed in a feed of the list's whole height),
+so a binary search finds the first in view and a short walk the rest.
+"""
 import time
 
-# Scrolls at `speed` px/s for `ms` with requestAnimationFrame and, in every frame, counts the
-# rows in the viewport that are still loading (aria-busy) and whether the reader hit the end
-# of the rows there are (a stall).
+# view(feed) → { rows: [[rank, busy, filled], …] of the rows in the viewport, busy: how many
+# of them are loading, gap: whether the rows in view leave part of the feed's visible span
+# uncovered }. Rows are one fixed height, so sorted by top they must tile that span: each starts
+# where the one before ends (half a pixel of slack for rounding), the first at or above the
+# span's top, the last at or below its bottom. (Reading every row's box, or hit-testing, is too
+# slow to do each frame with 10,000 rows.)
+_VIEW = """
+const view = feed => {
+  const rows = feed.children, box = feed.getBoundingClientRect();
+  const top = Math.max(0, box.top), bottom = Math.min(innerHeight, box.bottom);
+  let lo = 0, hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].getBoundingClientRect().bottom <= 0) lo = mid + 1; else hi = mid;
+  }
+  const seen = [];
+  for (let i = lo; i < rows.length; i++) {
+    const r = rows[i].getBoundingClientRect();
+    if (r.top >= innerHeight) break;
+    if (r.bottom > 0 && r.height > 0) seen.push([r.top, r.bottom, rows[i]]);
+  }
+  seen.sort((p, q) => p[0] - q[0]);
+  let covered = top, gap = false, busy = 0;
+  for (const [t, b] of seen) {
+    if (t > covered + 0.5) gap = true;
+    covered = Math.max(covered, b);
+  }
+  if (bottom > top && covered < bottom - 0.5) gap = true;
+  const out = seen.map(([, , e]) => {
+    const b = e.getAttribute('aria-busy') === 'true';
+    if (b) busy++;
+    return [+e.getAttribute('aria-posinset'), b, e.hasAttribute('data-id')];
+  });
+  return { rows: out, busy: busy, gap: gap };
+};
+"""
+
+# Scrolls at `speed` px/s for `ms` with requestAnimationFrame and, in every frame, counts
+# whether the reader sees a row loading (a placeholder in view, or a gap where a row is not made
+# yet: busyFrames; gapFrames counts the frames with a gap alone), how many placeholders
+# (busyRows), and whether the reader hit the end of the rows there are (a stall). A frame is
+# measured right after its scroll, which is what it paints: the page's own scroll handler for
+# that position runs in the next frame, as it would after a compositor scroll, so a script that
+# makes rows near the viewport needs them made a frame's travel ahead.
 SCROLL_AND_SAMPLE = """
 ([speed, ms]) => new Promise(done => {
+""" + _VIEW + """
   const feed = document.querySelector('[role=feed]');
-  let start = null, last = null, frames = 0, busyFrames = 0, busyRows = 0, stalls = 0;
-  // The rows in the viewport: binary search for the first, then walk (reading every row's box,
-  // or hit-testing, is too slow to do each frame with 10,000 rows).
-  function visibleBusy() {
-    const rows = feed.children;
-    let lo = 0, hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (rows[mid].getBoundingClientRect().bottom <= 0) lo = mid + 1; else hi = mid;
-    }
-    let n = 0;
-    for (let i = lo; i < rows.length && rows[i].getBoundingClientRect().top < innerHeight; i++) {
-      if (rows[i].getAttribute('aria-busy') === 'true') n++;
-    }
-    return n;
-  }
+  let start = null, last = null, frames = 0, busyFrames = 0, busyRows = 0, gapFrames = 0, stalls = 0;
   function step(now) {
     if (start === null) start = last = now;
     const before = scrollY;
     scrollBy(0, speed * (now - last) / 1000);
     last = now;
     frames++;
-    const n = visibleBusy();
-    if (n) { busyFrames++; busyRows += n; }
+    const v = view(feed);
+    if (v.busy || v.gap) busyFrames++;
+    if (v.gap) gapFrames++;
+    busyRows += v.busy;
     if (speed && scrollY === before && feed.getBoundingClientRect().bottom <= innerHeight + 1) stalls++;
     if (now - start < ms) requestAnimationFrame(step);
-    else done({ frames, busyFrames, busyRows, stalls });
+    else done({ frames, busyFrames, busyRows, gapFrames, stalls });
   }
   requestAnimationFrame(step);
 })
 """
 
-# Rows in the viewport: [rank, busy, filled].
-VISIBLE_ROWS = """
-() => [...document.querySelectorAll('[role=feed] article')].filter(a => {
-  const r = a.getBoundingClientRect();
-  return r.bottom > 0 && r.top < innerHeight;
-}).map(a => [+a.getAttribute('aria-posinset'), a.getAttribute('aria-busy') === 'true', a.hasAttribute('data-id')])
-"""
+# Rows in the viewport, in row order: [rank, busy, filled].
+VISIBLE_ROWS = "() => {" + _VIEW + "return view(document.querySelector('[role=feed]')).rows; }"
+
+# The rows in the viewport and whether they leave a gap: { rows, busy, gap } (see _VIEW).
+VIEW = "() => {" + _VIEW + "return view(document.querySelector('[role=feed]')); }"
 
 # Total layout shift seen since the page began (buffered), as CLS counts it (no recent input).
 LAYOUT_SHIFT = """
@@ -60,11 +95,13 @@ LAYOUT_SHIFT = """
 
 
 def wait_filled(page, timeout=5.0, poll_ms=10):
-    """Seconds until every row in the viewport is filled (none busy); fails after `timeout`."""
+    """Seconds until the reader sees only filled rows: every row in the viewport filled (none
+    busy, none given up) and no gap where a row is not made yet; fails after `timeout`."""
     start = time.monotonic()
     while time.monotonic() - start < timeout:
-        rows = page.evaluate(VISIBLE_ROWS)
-        if rows and all(filled for _, _, filled in rows):
+        v = page.evaluate(VIEW)
+        if v["rows"] and not v["gap"] and all(filled for _, _, filled in v["rows"]):
             return time.monotonic() - start
         page.wait_for_timeout(poll_ms)
-    raise AssertionError(f"rows still loading after {timeout} s: {page.evaluate(VISIBLE_ROWS)[:5]}")
+    v = page.evaluate(VIEW)
+    raise AssertionError(f"rows still loading after {timeout} s: gap {v['gap']}, {v['rows'][:5]}")
