@@ -77,7 +77,9 @@ def test_a_page_loaded_before_a_rebuild_fills_every_row_after_it(tmp_path, serve
     failed_links = page.eval_on_selector_all("[role=feed] a.failed", "as => as.length")
     if keep:
         assert outcomes == ["filled"] * 3
-        assert bad == [] and r.failed == [] and failed_links == 0
+        # (Requests aborted because the next jump left their rows are cancellations, not failures.)
+        failed = [(url, failure) for url, failure in r.failed if "ERR_ABORTED" not in failure]
+        assert bad == [] and failed == [] and failed_links == 0
         assert not r.errors
     else:
         assert bad, "without kept generations the old build's files are gone"
