@@ -22,8 +22,9 @@
   const landing = config.first;
   const connection = navigator.connection || {};
   // How far ahead rows are made and fetched, in viewport heights. One screen below covers a
-  // 150 ms round trip at reading speed (a fling adds its own second of travel); half that above,
-  // since readers mostly scroll down. Readers on Save-Data or 2g pay for every byte: a quarter.
+  // 150 ms round trip at reading speed; while the reader moves, two (a fling adds its own second
+  // of travel), and at rest one, so a jump asks for little beyond what it shows. Half a screen
+  // above: readers mostly scroll down. Readers on Save-Data or 2g pay for every byte: a quarter.
   const ahead = connection.saveData || /2g/.test(connection.effectiveType) ? 0.25 : 1;
   // Browsers cap an element's height (Firefox near 17.9M px, Chromium and WebKit 33.5M, less
   // when zoomed). A longer list gets a feed of this height, and the scroll position maps onto
@@ -189,7 +190,7 @@
     const top = rowAt(y), bottom = rowAt(y + viewportHeight), screen = viewportHeight / rowHeight;
     const clamp = r => min(max(floor(r), listStart), listEnd);
     const from = clamp(top - (ahead * screen) / 2 + min(0, speed / rowHeight));
-    const to = clamp(bottom + ahead * screen + max(0, speed / rowHeight) + 1);
+    const to = clamp(bottom + ahead * screen * (speed ? 2 : 1) + max(0, speed / rowHeight) + 1);
     // Rows far behind are released, but not those just read (within three screens), and never
     // the one with focus: the DOM stays bounded however far the reader goes.
     const focused = document.activeElement?.closest('[role=feed] > article');
