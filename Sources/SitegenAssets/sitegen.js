@@ -21,10 +21,11 @@
   const { total, pageSize, partRows } = config;
   const landing = config.first;
   const connection = navigator.connection || {};
-  // How far ahead rows are made and fetched, in viewport heights. One screen below covers a
-  // 150 ms round trip at reading speed; while the reader moves, two (a fling adds its own second
-  // of travel), and at rest one, so a jump asks for little beyond what it shows. Half a screen
-  // above: readers mostly scroll down. Readers on Save-Data or 2g pay for every byte: a quarter.
+  // How far ahead rows are made and fetched, in viewport heights: two screens below (a fling
+  // that starts at 6,000 px/s covers them in a round trip and a shard's download; a fling adds
+  // its own second of travel), but one after a jump until the reader moves on, so a jump asks
+  // for little beyond what it shows. Half a screen above: readers mostly scroll down. Readers
+  // on Save-Data or 2g pay for every byte: a quarter of all that.
   const ahead = connection.saveData || /2g/.test(connection.effectiveType) ? 0.25 : 1;
   // Browsers cap an element's height (Firefox near 17.9M px, Chromium and WebKit 33.5M, less
   // when zoomed). A longer list gets a feed of this height, and the scroll position maps onto
@@ -47,7 +48,7 @@
   /** shard name → failures so far; manifest part → 1 asked for, 2 given up */
   let failures = {}, parts = {};
   let rowHeight, anchorY = 0, anchorRow = listStart, viewportHeight = innerHeight;
-  let lastY, lastTime = 0, speed = 0, settleUntil = 0, jumped = false, idleTimer;
+  let lastY, lastTime = 0, speed = 0, settleUntil = 0, jumped = false, landed = false, idleTimer;
 
   const learn = entry => {
     for (let r = entry[0]; r < entry[0] + entry[1]; r++) entries.set(r, entry);
@@ -190,7 +191,7 @@
     const top = rowAt(y), bottom = rowAt(y + viewportHeight), screen = viewportHeight / rowHeight;
     const clamp = r => min(max(floor(r), listStart), listEnd);
     const from = clamp(top - (ahead * screen) / 2 + min(0, speed / rowHeight));
-    const to = clamp(bottom + ahead * screen * (speed ? 2 : 1) + max(0, speed / rowHeight) + 1);
+    const to = clamp(bottom + ahead * screen * (landed ? 1 : 2) + max(0, speed / rowHeight) + 1);
     // Rows far behind are released, but not those just read (within three screens), and never
     // the one with focus: the DOM stays bounded however far the reader goes.
     const focused = document.activeElement?.closest('[role=feed] > article');
@@ -281,11 +282,12 @@
     // for no shard until it rests 50 ms (a drag moves every frame), so the shards of rows passed
     // over are never downloaded.
     if (dy * dy > 9 * viewportHeight ** 2) {
-      jumped = true;
+      jumped = landed = true;
       speed = 0;
       settleUntil = now + 50;
       setTimeout(update, 60);
     } else {
+      landed = false;
       // Smoothed over frames: two scroll events in one millisecond must not read as a fling.
       speed = (speed + (dy * 1e3) / max(16, now - lastTime)) / 2;
     }
