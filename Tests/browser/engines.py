@@ -24,6 +24,7 @@ import os
 import time
 
 from bidi import Firefox
+from pagejs import VIEW  # what the reader sees of the feed: the same in every engine
 
 WIDTH, HEIGHT = 1000, 800
 MINIBROWSER = os.environ.get("MINIBROWSER") or next(
@@ -209,35 +210,6 @@ def _unwrap(result):
     if "e" in result:
         raise ScriptError(result["e"])
     return result["v"]
-
-
-# What the reader sees of the feed: { rows: [[aria-posinset, busy, filled (has data-id)], …] of
-# the rows in the viewport, top to bottom, gap: whether part of the feed's visible span has no
-# row over it (a script that makes rows only near the viewport has not made that one yet) }.
-# The feed's children are in row order (in the flow, or placed absolutely), so a binary search
-# finds the first in view: reading 10,000 rows' boxes takes WebKit about a second.
-VIEW = """() => {
-  const feed = document.querySelector('[role=feed]'), box = feed.getBoundingClientRect(), kids = feed.children;
-  let lo = 0, hi = kids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (kids[mid].getBoundingClientRect().bottom <= 0) lo = mid + 1; else hi = mid;
-  }
-  const rows = [];
-  for (let i = lo; i < kids.length; i++) {
-    const r = kids[i].getBoundingClientRect();
-    if (r.top >= innerHeight) break;
-    if (kids[i].localName === 'article' && r.bottom > 0 && r.height > 0) rows.push([kids[i], r]);
-  }
-  rows.sort((p, q) => p[1].top - q[1].top);
-  let covered = Math.max(0, box.top), gap = false;
-  for (const [, r] of rows) {
-    if (r.top > covered + 0.5) gap = true;
-    covered = Math.max(covered, r.bottom);
-  }
-  if (covered < Math.min(innerHeight, box.bottom) - 0.5) gap = true;
-  return { gap: gap, rows: rows.map(([a]) => [+a.getAttribute('aria-posinset'), a.getAttribute('aria-busy') === 'true', a.hasAttribute('data-id')]) };
-}"""
 
 
 def wait_filled(page, until=None, want="", timeout=10.0, poll=0.05):
