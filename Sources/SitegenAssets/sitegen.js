@@ -13,10 +13,15 @@
 (() => {
   const configElement = document.getElementById('sitegen-config');
   const feed = document.querySelector('[role=feed]');
-  // Feature-detect first: without these the static pages and their pager are the site.
-  if (!configElement || !feed || !feed.firstElementChild || !window.AbortController) return;
+  // Feature-detect first: without these the static pages and their pager are the site. (A
+  // browser that parses this file, ES2020, has fetch and AbortController: each engine had them
+  // two years or more before optional chaining.)
+  if (!configElement || !feed || !feed.firstElementChild) return;
 
   const { min, max, floor, abs } = Math;
+  // A new row starts as a bare copy of the static page's first: the very element sitegen writes.
+  const blank = feed.firstElementChild.cloneNode();
+  blank.removeAttribute('data-id');
   const config = JSON.parse(configElement.textContent);
   const { total, pageSize, partRows } = config;
   const landing = config.first;
@@ -73,6 +78,8 @@
   const rowRange = () => listEnd - listStart - viewportHeight / rowHeight;
   const proportionalRow = y => listStart + (min(max(y, 0), scrollRange()) / scrollRange()) * rowRange();
   const topOf = r => anchorY + (r - anchorRow) * rowHeight;
+  /** The whole row at or before r, within the list (or its end). */
+  const clamp = r => min(max(floor(r), listStart), listEnd);
   const rowAt = y => anchorRow + (y - anchorY) / rowHeight;
   /** How far the viewport's top is below the feed's top; measures the row height on the way
    *  (a theme may make rows taller on a narrow screen, and a phone turns sideways). */
@@ -87,7 +94,12 @@
     anchorRow = min(max(r, listStart), listStart + rowRange());
     anchorY = ((anchorRow - listStart) / rowRange()) * scrollRange();
   };
+  // What the rows were placed by. A new anchor, row height (fonts or the stylesheet may come
+  // after the script ran) or list length places them again.
+  const placement = () => [anchorY, anchorRow, rowHeight, listEnd] + '';
+  let placedBy;
   const place = () => {
+    placedBy = placement();
     feed.style.height = height() + 'px';
     for (const [r, row] of rows) row.style.top = topOf(r) + 'px';
   };
@@ -124,11 +136,8 @@
   };
   /** The very element a static page has for row r, placed. */
   const makeRow = r => {
-    const row = document.createElement('article');
-    row.className = 'row';
+    const row = blank.cloneNode();
     row.setAttribute('aria-posinset', r + 1);
-    row.setAttribute('aria-setsize', total);
-    row.tabIndex = 0;
     adopt(row, r);
     draw(row, r);
     return row;
@@ -182,14 +191,13 @@
 
   /** prefetchRowsAt and cancelPrefetchingForRowsAt, and the rows' coming and going, in one pass. */
   const update = () => {
-    const y = measure(), anchoredAt = topOf(0);
+    const y = measure();
     // Past the height cap, a jump and the list's two ends put the rows where the scrollbar is.
     if (jumped || y <= 0 || y >= scrollRange()) anchor(proportionalRow(y));
     jumped = false;
     // The rows near the viewport, by arithmetic (rows are one height): made, and their shards
     // fetched nearest first. Further in the direction of a fling: a second of travel.
     const top = rowAt(y), bottom = rowAt(y + viewportHeight), screen = viewportHeight / rowHeight;
-    const clamp = r => min(max(floor(r), listStart), listEnd);
     const from = clamp(top - (ahead * screen) / 2 + min(0, speed / rowHeight));
     const to = clamp(bottom + ahead * screen * (landed ? 1 : 2) + max(0, speed / rowHeight) + 1);
     // Rows far behind are released, but not those just read (within three screens), and never
@@ -200,7 +208,7 @@
       row.remove();
       rows.delete(r);
     }
-    if (anchoredAt != topOf(0) || feed.style.height != height() + 'px') place();
+    if (placedBy != placement()) place();
     makeRows(from, to);
     // The feed is busy while a row in view is loading (the feed pattern's aria-busy).
     let loading = false;
@@ -272,7 +280,7 @@
   // (The URL names the row mostly in view at the top; null leaves the URL as it is.)
   const follow = withURL => {
     const r = rowAt(measure());
-    history.replaceState({ r }, '', withURL ? pageURL(min(max(floor(r + 0.5), listStart), listEnd - 1)) : null);
+    history.replaceState({ r }, '', withURL ? pageURL(min(clamp(r + 0.5), listEnd - 1)) : null);
   };
   const onScroll = () => {
     const now = Date.now(), dy = scrollY - lastY;
@@ -308,7 +316,7 @@
 
   // Feed pattern keys: Page Down / Page Up move focus to the next / previous article (made if
   // need be); Control+End / Control+Home to the nearest focusable element after / before the feed.
-  const focusables = () => [...document.querySelectorAll('a[href],button,input,select,textarea,[tabindex="0"]')];
+  const focusables = () => [...document.querySelectorAll('a[href],button,input,select,textarea,[tabindex]')];
   feed.addEventListener('keydown', event => {
     const row = event.target.closest('[role=feed] > article');
     const key = event.key, control = event.ctrlKey || event.metaKey;
@@ -316,7 +324,7 @@
       const outside = focusables().filter(e => !feed.contains(e) && (feed.compareDocumentPosition(e) & (key == 'End' ? 4 : 2)));
       const target = key == 'End' ? outside[0] : outside.pop();
       if (target) event.preventDefault(), target.focus();
-    } else if (row && !event.altKey && !control && (key == 'PageDown' || key == 'PageUp')) {
+    } else if (row && !control && (key == 'PageDown' || key == 'PageUp')) {
       const r = row.row + (key == 'PageDown' ? 1 : -1);
       event.preventDefault();
       if (r < listStart || r >= listEnd) return;
@@ -345,12 +353,15 @@
   scrollToRow(saved >= 0 ? saved : landing, saved >= 0 ? y : 0);
   lastY = scrollY;
   addEventListener('scroll', onScroll);
-  addEventListener('resize', () => {
-    // A new row height (a phone turned sideways): the row at the top stays at the top.
+  // A new row height (a phone turned sideways, or the stylesheet applied only after this script
+  // ran, as WebKit may do): the row at the top stays at the top (above the feed, nothing moves).
+  const relayout = () => {
     const r = rowAt(-feed.getBoundingClientRect().top), y = measure();
-    scrollToRow(r, y);
+    if (y > 0) scrollToRow(r, y);
     update();
-  });
+  };
+  addEventListener('resize', relayout);
+  addEventListener('load', relayout);
   // Back online: rows that gave up are asked for again.
   addEventListener('online', () => {
     failures = {};
