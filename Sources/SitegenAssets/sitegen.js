@@ -307,10 +307,8 @@
       speed = 0;
       // Past the height cap, a pause brings the scrollbar back to where the rows are (1:1
       // reading drifts from it); below the cap this scroll is zero.
-      const y = measure();
-      scrollToRow(rowAt(y), y);
+      relayout();
       follow(true);
-      update();
     }, 150);
   };
 
@@ -353,8 +351,9 @@
   scrollToRow(saved >= 0 ? saved : landing, saved >= 0 ? y : 0);
   lastY = scrollY;
   addEventListener('scroll', onScroll);
-  // A new row height (a phone turned sideways, or the stylesheet applied only after this script
-  // ran, as WebKit may do): the row at the top stays at the top (above the feed, nothing moves).
+  // The row at the top stays at the top (above the feed, nothing moves) when the scrollbar is
+  // brought back to it after a pause, and under a new row height (a phone turned sideways, or
+  // the stylesheet applied only after this script ran, as WebKit may do).
   const relayout = () => {
     const r = rowAt(-feed.getBoundingClientRect().top), y = measure();
     if (y > 0) scrollToRow(r, y);

@@ -45,22 +45,23 @@ def page(browser):
         p.close()
 
 
-@pytest.fixture(scope="module")
-def site_url(engine_site):
-    server = SiteServer(engine_site)
+def served(site):
+    """The URL of `site` served on 127.0.0.1 for as long as the fixture lives."""
+    server = SiteServer(site)
     try:
         yield server.url
     finally:
         server.close()
+
+
+@pytest.fixture(scope="module")
+def site_url(engine_site):
+    yield from served(engine_site)
 
 
 @pytest.fixture(scope="module")
 def million_url(million_site):
-    server = SiteServer(million_site)
-    try:
-        yield server.url
-    finally:
-        server.close()
+    yield from served(million_site)
 
 
 def near(target, within):
