@@ -1,14 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The data's way is visible in the targets and in SitegenCore's folders:
-// Source/ (read) → Plan/ (pure) → Render/ → Write/, tied together by Build/.
+// The data's way is the targets' graph (docs/architecture.md draws it):
+//
+//   SitegenModel (pure: model, plan)  ←  SitegenSource (read)   ←┐
+//                                     ←  SitegenRender  ← SitegenWrite  ← SitegenBuild ← SitegenServe, sitegen
+//
+// Each layer sees only the layers below it; SitegenModel sees nothing.
 let package = Package(
     name: "sitegen",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
-        .library(name: "SitegenCore", targets: ["SitegenCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,20 +32,21 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
-        // The command line: flags in, one call into SitegenCore, one line out.
+        // The command line: flags in, one call into SitegenBuild (or SitegenServe), one line out.
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenCore", "SitegenServe",
+                "SitegenModel", "SitegenSource", "SitegenBuild", "SitegenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `sitegen serve`: static files with ETags, cache rules and .gz siblings, a file watcher
-        // and live reload, over Hummingbird.
+        // and live reload, over Hummingbird. It builds through SitegenBuild, escapes with SitegenRender
+        // and gzips with SitegenWrite.
         .target(
             name: "SitegenServe",
             dependencies: [
-                "SitegenCore",
+                "SitegenModel", "SitegenRender", "SitegenWrite", "SitegenBuild",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -50,18 +54,48 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // One build, start to end: settings resolved, stories read, planned, rendered, written.
+        // The only target that sees every layer; `sitegen init`'s scaffold lives here too.
         .target(
-            name: "SitegenCore",
+            name: "SitegenBuild",
+            dependencies: ["SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenAssets"]
+        ),
+        // Writing the output folder: staging, content-named files, generations, the lock, the
+        // swap, precompressed siblings. It renders as it writes, a chunk at a time, to keep
+        // memory flat, so it sits above SitegenRender.
+        .target(
+            name: "SitegenWrite",
+            dependencies: ["SitegenModel", "SitegenSystem", "SitegenRender", "CZlib", "CBrotli"]
+        ),
+        // Rendering: plain values in, bytes out (pages, rows, shards, manifests, feeds). No disk:
+        // a theme arrives as text (SitegenBuild reads a templates folder).
+        .target(
+            name: "SitegenRender",
             dependencies: [
-                "SitegenAssets",
-                "CCmarkGFM",
-                "CZlib",
-                "CBrotli",
+                "SitegenModel", "SitegenSystem", "SitegenAssets", "CCmarkGFM",
                 .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // Reading: JSON files and folders, HTTP APIs, Markdown folders, sitegen.toml. Stories out.
+        .target(
+            name: "SitegenSource",
+            dependencies: [
+                "SitegenModel", "SitegenSystem",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // AsyncHTTPClient's request and response types are NIO's.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // The machine, for the layers that use it: work spread over the cores, and the operating
+        // system's words for a failed file operation.
+        .target(name: "SitegenSystem"),
+        // The model and the plan: stories, options, pages, shard boundaries, manifests,
+        // generations, content hashes, errors. Pure: it depends on nothing and imports nothing
+        // but the standard library, so the compiler keeps disk, network and clock out of it
+        // (ArchitectureTests checks the imports).
+        .target(name: "SitegenModel"),
         // The default theme (Templates/) and the browser script, compiled into the binary so
         // `sitegen build` works from any folder. The target's path is the package root only so
         // that it can embed the top-level Templates/ folder users edit; its Swift lives in
@@ -71,8 +105,10 @@ let package = Package(
             name: "SitegenAssets",
             path: ".",
             exclude: [
-                "Sources/sitegen", "Sources/SitegenCore", "Sources/SitegenServe", "Sources/CCmarkGFM", "Tests", "Public", "docs", ".ci",
-                "README.md", "bench", "Sources/CZlib", "Sources/CBrotli", "Sources/SitegenAssets/sitegen.js",
+                "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenSource",
+                "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenBuild", "Sources/SitegenServe",
+                "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/SitegenAssets/sitegen.js",
+                "Tests", "Public", "docs", ".ci", "README.md", "bench",
             ],
             sources: ["Sources/SitegenAssets/Swift"],
             resources: [
@@ -98,9 +134,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .testTarget(
-            name: "SitegenCoreTests",
+            name: "SitegenTests",
             dependencies: [
-                "SitegenCore", "SitegenAssets", "SitegenServe", .product(name: "Mustache", package: "swift-mustache"),
+                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenBuild",
+                "SitegenAssets", "SitegenServe", .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,5 +1,8 @@
 import Foundation
-import SitegenCore
+import SitegenBuild
+import SitegenModel
+import SitegenRender
+import SitegenWrite
 
 /// One answer of the static file server, before it becomes an HTTP response.
 public struct FileResponse: Sendable, Equatable {

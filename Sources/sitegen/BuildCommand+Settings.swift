@@ -1,4 +1,6 @@
-import SitegenCore
+import SitegenBuild
+import SitegenModel
+import SitegenSource
 
 extension BuildCommand {
     /// The flags given, as a `SiteConfig` (nil where a flag was not given), so they can be laid

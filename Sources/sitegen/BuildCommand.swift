@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SitegenCore
+import SitegenBuild
+import SitegenModel
 
 struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

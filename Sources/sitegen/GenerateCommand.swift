@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SitegenCore
+import SitegenBuild
+import SitegenModel
+import SitegenSource
 
 /// Deterministic test and benchmark data in every source format sitegen reads.
 struct GenerateCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SitegenCore
+import SitegenBuild
+import SitegenModel
 
 /// `sitegen init <dir>`: a new site that builds at once.
 struct InitCommand: ParsableCommand {

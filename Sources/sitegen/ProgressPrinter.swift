@@ -1,5 +1,7 @@
 import Foundation
-import SitegenCore
+import SitegenBuild
+import SitegenModel
+import SitegenSource
 import Synchronization
 
 /// Shows a fetch's progress on standard error: a bar redrawn in place on a terminal, a plain line

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import SitegenCore
+import SitegenBuild
+import SitegenModel
 import SitegenServe
+import SitegenSource
 
 /// `sitegen serve`: build, serve the output on 127.0.0.1, rebuild when a template, the config,
 /// a site page or a local source changes, and reload the open pages.

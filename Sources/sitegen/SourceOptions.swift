@@ -1,5 +1,7 @@
 import ArgumentParser
-import SitegenCore
+import SitegenBuild
+import SitegenModel
+import SitegenSource
 
 /// The flags that matter when `--source` is a URL: which list, how many, a paged API's shape, and
 /// how to fetch (concurrency, timeouts, retries, the cache).

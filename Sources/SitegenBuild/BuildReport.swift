@@ -1,0 +1,45 @@
+import SitegenSource
+
+/// What a build did, for the summary line and for tests.
+public struct BuildReport: Sendable, Equatable {
+    public var sourceName: String
+    public var output: String
+    public var stories: Int
+    public var pages: Int
+    public var shards: Int
+    public var manifestParts: Int
+    public var itemPages: Int
+    public var skipped: [Skip]
+    /// Pages from `--pages` (about.md → /about/).
+    public var sitePages = 0
+    /// Files written, and files kept as they were because their bytes did not change.
+    public var filesWritten = 0
+    public var filesUnchanged = 0
+
+    /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
+    public var summary: String {
+        var line = "\(plural(stories, "story", "stories")) from \(sourceName) → \(plural(pages, "page")), "
+            + "\(plural(shards, "shard")), \(plural(itemPages, "item page"))"
+            + (sitePages > 0 ? ", \(plural(sitePages, "site page"))" : "") + " in \(output)"
+            + (filesWritten + filesUnchanged > 0 ? " (\(plural(filesWritten, "file")) written, \(filesUnchanged) unchanged)." : ".")
+        guard !skipped.isEmpty else { return line + " Skipped none." }
+        let groups = Dictionary(grouping: skipped, by: \.reason).sorted { $0.key < $1.key }
+        let parts = groups.map { reason, skips -> String in
+            var part = "\(skips.count) \(reason.rawValue)"
+            // Faults in the data are named, so they can be found and fixed.
+            if reason == .malformed || reason == .unfetched || reason == .noID {
+                let named = skips.prefix(3).map { skip in
+                    skip.id.map { "id \($0)" } ?? skip.location
+                }
+                part += " (" + named.joined(separator: ", ") + (skips.count > 3 ? ", +\(skips.count - 3) more" : "") + ")"
+            }
+            return part
+        }
+        line += " Skipped \(skipped.count): " + parts.joined(separator: ", ") + "."
+        return line
+    }
+
+    private func plural(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(n) " + (n == 1 ? one : many ?? one + "s")
+    }
+}

@@ -1,0 +1,52 @@
+/// A build's immutable files that a page of that build may still ask for after a newer build is
+/// deployed over it: its manifest parts (`m/<build>/`), the shards they list, and its assets.
+public struct Generation: Sendable, Equatable {
+    /// The manifest's build id (`m/<build>/`).
+    public var build: String
+    /// Its stylesheet, script and favicon (`assets/…`).
+    public var assets: [String]
+
+    public init(build: String, assets: [String]) {
+        self.build = build
+        self.assets = assets
+    }
+}
+
+/// Which generations an output keeps, and the record of them (`m/builds.txt`). Pure.
+///
+/// Deploy skew: a reader's page from build k keeps asking for build k's parts and shards after
+/// build k+1 replaced the pages. Keeping the last `keep` generations besides the current one
+/// serves such readers for as many deploys; anything older is collected (simply not carried
+/// into the new output).
+public enum Generations {
+    /// Where the record lives in the output.
+    public static let recordFile = "m/builds.txt"
+
+    /// The record after this build: `current` first, then up to `keep` previous generations,
+    /// newest first, none twice (rebuilding a site as it was makes its build current again).
+    public static func next(current: Generation, previous: [Generation], keep: Int) -> [Generation] {
+        [current] + previous.filter { $0.build != current.build }.prefix(max(0, keep))
+    }
+
+    /// One generation a line, newest first: `<build> <asset> <asset>…`.
+    public static func text(_ record: [Generation]) -> String {
+        record.map { ([$0.build] + $0.assets).joined(separator: " ") + "\n" }.joined()
+    }
+
+    /// The record as `text` wrote it. Lines that are not a plain build id followed by asset paths
+    /// are ignored: a record edited by hand costs at most the generations it garbled.
+    public static func parse(_ text: String) -> [Generation] {
+        text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ").map(String.init)
+            guard let build = words.first, isBuildID(build),
+                words.dropFirst().allSatisfy({ $0.hasPrefix("assets/") && !$0.contains("..") })
+            else { return nil }
+            return Generation(build: build, assets: Array(words.dropFirst()))
+        }
+    }
+
+    /// A build id is hex (ContentHash): nothing that could step out of `m/`.
+    package static func isBuildID(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}

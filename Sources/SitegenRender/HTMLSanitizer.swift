@@ -1,0 +1,144 @@
+/// Makes Hacker News `text` (HTML) safe to put in a page: keeps only p, a (with an http/https
+/// href), i, em, b, strong, code and pre, with no other attributes; everything else is escaped
+/// so it shows as text. Tags are balanced, so an unclosed `<b>` cannot bleed into the page.
+public enum HTMLSanitizer {
+    /// The tags kept, as lowercase ASCII; a tag is known by its index here.
+    package static let allowed: [[UInt8]] = ["p", "a", "i", "em", "b", "strong", "code", "pre"].map { Array($0.utf8) }
+    package static let paragraph = 0
+    package static let link = 1
+    /// Deeper nesting than this is escaped: no real post needs it, and it bounds the stack.
+    package static let maxDepth = 16
+
+    public static func sanitize(_ html: String) -> String {
+        String(decoding: sanitizedBytes(html), as: UTF8.self)
+    }
+
+    /// `sanitize`, as UTF-8 bytes. Byte by byte, with tags known by index, not by String: every
+    /// item page of a build goes through here.
+    package static func sanitizedBytes(_ html: String) -> [UInt8] {
+        var html = html
+        return html.withUTF8 { input in
+            var out: [UInt8] = []
+            out.reserveCapacity(input.count + input.count / 8 + 64)
+            var open: [Int] = []
+            var i = 0
+
+            func close(through index: Int) {
+                while open.count > index {
+                    out.append("</")
+                    out += allowed[open.removeLast()]
+                    out.append(UInt8(ascii: ">"))
+                }
+            }
+
+            while i < input.count {
+                let byte = input[i]
+                if byte == UInt8(ascii: "<"), let tag = Tag.parse(input, at: i) {
+                    i = tag.end
+                    if tag.closing {
+                        if let index = open.lastIndex(of: tag.name) { close(through: index) }
+                        continue
+                    }
+                    // A paragraph ends everything before it (HN writes "<p>" between paragraphs
+                    // and never closes them); a link never nests in a link.
+                    if tag.name == paragraph { close(through: 0) }
+                    if tag.name == link, let index = open.lastIndex(of: link) { close(through: index) }
+                    guard open.count < maxDepth else { continue }
+                    open.append(tag.name)
+                    if tag.name == link {
+                        if let href = tag.href.map(Entities.decode).flatMap({ SafeURL.link($0, allowRelative: false) }) {
+                            out.append("<a href=\"")
+                            HTMLEscape.append(href, to: &out)
+                            out.append("\" rel=\"nofollow noopener noreferrer\">")
+                        } else {
+                            out.append("<a>")
+                        }
+                    } else {
+                        out.append(UInt8(ascii: "<"))
+                        out += allowed[tag.name]
+                        out.append(UInt8(ascii: ">"))
+                    }
+                    continue
+                }
+                if byte == UInt8(ascii: "&"), let length = Entities.referenceLength(input, at: i) {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<(i + length)]))
+                    i += length
+                    continue
+                }
+                HTMLEscape.append(byte, to: &out)
+                i += 1
+            }
+            close(through: 0)
+            return out
+        }
+    }
+}
+
+/// A start or end tag of one of the allowed names, as the sanitizer reads it.
+package struct Tag {
+    /// Index in `HTMLSanitizer.allowed`.
+    package var name: Int
+    package var closing: Bool
+    /// The first `href` attribute's value, as written (references not decoded).
+    package var href: String?
+    /// Index just past the closing ">".
+    package var end: Int
+
+    /// Parses `<name attr="v" ...>` or `</name>` at `start`; nil if it is not a well-formed tag
+    /// or not an allowed one (then the "<" is escaped as text).
+    package static func parse(_ s: UnsafeBufferPointer<UInt8>, at start: Int) -> Tag? {
+        var i = start + 1
+        let closing = i < s.count && s[i] == UInt8(ascii: "/")
+        if closing { i += 1 }
+        let nameStart = i
+        while i < s.count, isAlnum(s[i]) { i += 1 }
+        guard i > nameStart, let name = HTMLSanitizer.allowed.firstIndex(where: { equalsLowercased(s[nameStart..<i], $0) }) else {
+            return nil
+        }
+        var href: String?
+        while i < s.count {
+            while i < s.count, isSpace(s[i]) { i += 1 }
+            guard i < s.count else { return nil }
+            if s[i] == UInt8(ascii: ">") { return Tag(name: name, closing: closing, href: href, end: i + 1) }
+            if s[i] == UInt8(ascii: "/") { i += 1; continue }
+            let attrStart = i
+            while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: "="), s[i] != UInt8(ascii: ">"), s[i] != UInt8(ascii: "/") { i += 1 }
+            let isHref = equalsLowercased(s[attrStart..<i], Self.hrefName)
+            while i < s.count, isSpace(s[i]) { i += 1 }
+            var value: Range<Int> = i..<i
+            if i < s.count, s[i] == UInt8(ascii: "=") {
+                i += 1
+                while i < s.count, isSpace(s[i]) { i += 1 }
+                guard i < s.count else { return nil }
+                if s[i] == UInt8(ascii: "\"") || s[i] == UInt8(ascii: "'") {
+                    let quote = s[i]
+                    i += 1
+                    let valueStart = i
+                    while i < s.count, s[i] != quote { i += 1 }
+                    guard i < s.count else { return nil }
+                    value = valueStart..<i
+                    i += 1
+                } else {
+                    let valueStart = i
+                    while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: ">") { i += 1 }
+                    value = valueStart..<i
+                }
+            }
+            if isHref && href == nil { href = String(decoding: UnsafeBufferPointer(rebasing: s[value]), as: UTF8.self) }
+        }
+        return nil
+    }
+
+    private static let hrefName = Array("href".utf8)
+
+    /// Whether `bytes`, lowercased (ASCII), equal `lowercase`.
+    private static func equalsLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: [UInt8]) -> Bool {
+        bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { a, b in ((0x41...0x5A).contains(a) ? a | 0x20 : a) == b }
+    }
+
+    package static func isAlnum(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
+    }
+
+    package static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
+}

@@ -1,0 +1,33 @@
+import SitegenModel
+
+/// The small files a static host reads: robots.txt and `_headers` (Netlify's and Cloudflare
+/// Pages' format). Pure text from the site's layout.
+package enum HostingFiles {
+    /// Lets every crawler in and points at the sitemap (robots.txt needs an absolute URL there,
+    /// so the line is written only when the base URL is one).
+    package static func robots(paths: SitePaths) -> String {
+        var text = "User-agent: *\nAllow: /\n"
+        if paths.base.hasPrefix("http://") || paths.base.hasPrefix("https://") {
+            text += "\nSitemap: \(paths.base)\(SitePaths.sitemapFile)\n"
+        }
+        return text
+    }
+
+    /// `CachePolicy` as `_headers` rules. Both hosts join the values of every rule that matches
+    /// a path, so the rules must not overlap: the hashed folders get `immutable`, and each other
+    /// kind of URL is listed with `no-cache` instead of one catch-all.
+    package static func headers(paths: SitePaths, sitePages: [String]) -> String {
+        let prefix = paths.basePath
+        var text = "# Cache rules written by sitegen (the same as `sitegen serve` sends).\n"
+        text += "\(prefix)*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
+        for folder in ["assets/*", "s/*"] {
+            text += "\(prefix)\(folder)\n  Cache-Control: \(CachePolicy.immutable.cacheControl)\n"
+        }
+        let revalidated = ["", "index.html", "page/*", "item/*", "m/*", SitePaths.feedFile, SitePaths.sitemapFile, "sitemap-*", SitePaths.notFoundFile]
+            + sitePages.map { "\($0)/*" }
+        for pattern in revalidated {
+            text += "\(prefix)\(pattern)\n  Cache-Control: \(CachePolicy.revalidate.cacheControl)\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,44 @@
+import SitegenModel
+
+/// The manifest's wire format (docs/format.md describes it for other clients).
+extension ShardEntry {
+    /// `[first, count, "name", bytes]`: an array, not an object, because pages carry several
+    /// inline and every byte of page 1 counts.
+    package func write(to w: inout JSONWriter) {
+        w.raw("[")
+        w.int(first)
+        w.raw(",")
+        w.int(count)
+        w.raw(",")
+        w.string(name)
+        w.raw(",")
+        w.int(bytes)
+        w.raw("]")
+    }
+}
+
+extension [ShardEntry] {
+    package func write(to w: inout JSONWriter) {
+        w.raw("[")
+        for (i, entry) in enumerated() {
+            if i > 0 { w.raw(",") }
+            entry.write(to: &w)
+        }
+        w.raw("]")
+    }
+}
+
+extension ManifestPart {
+    /// `{"v":1,"first":F,"count":C,"shards":[…]}`
+    public func json() -> [UInt8] {
+        var w = JSONWriter(capacity: 64 + shards.count * 40)
+        w.raw("{\"v\":1,\"first\":")
+        w.int(rows.lowerBound)
+        w.raw(",\"count\":")
+        w.int(rows.count)
+        w.raw(",\"shards\":")
+        shards.write(to: &w)
+        w.raw("}")
+        return w.bytes
+    }
+}

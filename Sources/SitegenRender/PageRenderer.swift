@@ -1,0 +1,118 @@
+import SitegenModel
+
+/// Renders whole HTML documents: list pages and item pages, each inside `layout.mustache`.
+package struct PageRenderer: Sendable {
+    private typealias Key = PageKeys
+
+    package let theme: Theme
+    package let options: SiteOptions
+    package let paths: SitePaths
+    package let styleHref: String
+    package let scriptHref: String
+    /// The favicon (`assets/favicon.<hash>.svg`), linked from every page.
+    package let faviconHref: String
+    /// The site's pages (`--pages`), linked from every page's navigation.
+    package var sitePages: [SitePage] = []
+
+    package init(
+        theme: Theme, options: SiteOptions, paths: SitePaths, styleHref: String, scriptHref: String, faviconHref: String,
+        sitePages: [SitePage] = []
+    ) {
+        self.theme = theme
+        self.options = options
+        self.paths = paths
+        self.styleHref = styleHref
+        self.scriptHref = scriptHref
+        self.faviconHref = faviconHref
+        self.sitePages = sitePages
+    }
+
+    /// A list page: its own rows, filled, and a pager, so the list reads with JavaScript off.
+    /// Pages are built as UTF-8 bytes from end to end: they go to disk as bytes, and a trip
+    /// through `String` would check every byte of every page once more.
+    package func listPage(number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: RenderedRows, config: PageConfig) -> [UInt8] {
+        var feed: [UInt8] = []
+        feed.reserveCapacity(rows.reduce(0) { $0 + rowHTML.length(of: $1) + 100 })
+        for row in rows {
+            if row > rows.lowerBound { feed.append(0x0A) }
+            rowHTML.withBytes(of: row) { RowRenderer.appendArticle(html: $0, rank: row + 1, total: total, id: ids[row], to: &feed) }
+        }
+        let prev = number > 1 ? paths.page(number - 1) : nil
+        let next = number < pageCount ? paths.page(number + 1) : nil
+        let links: [TemplateValue] = Pager.slots(current: number, count: pageCount).map { slot in
+            switch slot {
+            case .gap: return .object(TemplateObject([Key.gap: true]))
+            case .page(let n): return .object(TemplateObject([Key.number: .int(n), Key.href: .string(paths.page(n)), Key.current: .bool(n == number)]))
+            }
+        }
+        var page = TemplateObject(
+            [
+                Key.rows: .html(feed), Key.hasRows: .bool(!rows.isEmpty), Key.links: .list(links),
+                Key.heading: .string(number == 1 ? options.title : "\(options.title), page \(number)"),
+            ], capacity: 6)
+        var layout = layoutContext(title: number == 1 ? options.title : "Page \(number) · \(options.title)", canonical: paths.page(number))
+        if let prev {
+            page[Key.prevHref] = .string(prev)
+            layout[Key.prevHref] = .string(prev)
+        }
+        if let next {
+            page[Key.nextHref] = .string(next)
+            layout[Key.nextHref] = .string(next)
+        }
+        layout[Key.content] = .html(theme.renderBytes("page", .object(page)))
+        layout[Key.config] = .html(config.jsonBytes())
+        layout[Key.scriptHref] = .string(scriptHref)
+        return theme.renderBytes("layout", .object(layout))
+    }
+
+    /// A story's own page, for stories with text: the row, then the text (HN's HTML through the
+    /// allowlist sanitizer, or a Markdown body through cmark-gfm's safe mode). No script: there
+    /// is nothing on it to prefetch.
+    package func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> [UInt8] {
+        var item = row.context(story)
+        item[Key.row] = .html(rowHTML)
+        item[Key.text] = story.markdown.map { .string(Markdown.html($0)) } ?? .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
+        var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story.id))
+        layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
+        return theme.renderBytes("layout", .object(layout))
+    }
+
+    /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout.
+    package func sitePage(_ page: SitePage) -> [UInt8] {
+        let content: TemplateObject = ["title": .string(page.title), "body": .string(Markdown.html(page.markdown))]
+        var layout = layoutContext(title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
+        layout["content"] = .html(theme.renderBytes("sitepage", .object(content)))
+        return theme.renderBytes("layout", .object(layout))
+    }
+
+    package func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
+        var layout = TemplateObject(
+            [
+                Key.pageTitle: .string(title), Key.siteTitle: .string(options.title), Key.base: .string(paths.base),
+                Key.styleHref: .string(styleHref), Key.faviconHref: .string(faviconHref),
+                Key.feedHref: .string(paths.base + SitePaths.feedFile),
+            ], capacity: 14)
+        if let canonical { layout[Key.canonical] = .string(canonical) }
+        if !sitePages.isEmpty {
+            layout[Key.hasNav] = .bool(true)
+            layout[Key.nav] = .list(
+                sitePages.map { page in
+                    .object(["title": .string(page.title), "href": .string(paths.sitePage(page.slug)), "current": .bool(page.slug == current)])
+                })
+        }
+        return layout
+    }
+}
+
+/// The page and layout contexts' names (docs/templates.md lists them), interned once.
+package enum PageKeys {
+    package static let rows = TemplateKey("rows"), hasRows = TemplateKey("hasRows"), links = TemplateKey("links")
+    package static let heading = TemplateKey("heading"), prevHref = TemplateKey("prevHref"), nextHref = TemplateKey("nextHref")
+    package static let gap = TemplateKey("gap"), number = TemplateKey("number"), href = TemplateKey("href")
+    package static let current = TemplateKey("current"), content = TemplateKey("content"), config = TemplateKey("config")
+    package static let scriptHref = TemplateKey("scriptHref"), pageTitle = TemplateKey("pageTitle")
+    package static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
+    package static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
+    package static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
+    package static let faviconHref = TemplateKey("faviconHref")
+}

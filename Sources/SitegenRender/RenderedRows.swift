@@ -1,0 +1,97 @@
+import SitegenSystem
+
+/// Every row's HTML, rendered once for the list pages, the shards and the item pages.
+///
+/// Kept as one large buffer per chunk of work, with each row's place in it, rather than an array
+/// a row: at 100,000 stories a hundred thousand small arrays were as many allocations to make
+/// and to free (the free alone, at the end of a build, on one core), and the heap of each core
+/// grew for them a page at a time, a system call each.
+package struct RenderedRows: Sendable {
+    /// The rows of `chunks[c]`, back to back.
+    private let buffers: [[UInt8]]
+    private let chunks: [Range<Int>]
+    /// Row i is `buffers[chunk of i][starts[i]..<starts[i + 1]]` (the next row's start, or the
+    /// buffer's end for a chunk's last row: `ends` holds that).
+    private let starts: [UInt32]
+    private let ends: [UInt32]
+
+    /// Renders rows `0..<count` on both cores: `row(i, &buffer)` appends row i's bytes to the end
+    /// of `buffer`, which holds the rows before it in its chunk.
+    package static func render(count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void) -> RenderedRows {
+        render(count: count, row, measuring: { _, _ in 0 }).rows
+    }
+
+    /// `render(count:_:)`, and `measure(i, bytes)` of each row just rendered (while its bytes
+    /// are still in the core's cache, in the same pass; a second pass over every row for its
+    /// shard record's size ran partly on one core).
+    package static func render(
+        count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void,
+        measuring measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int
+    ) -> (rows: RenderedRows, measures: [Int]) {
+        let parts = Parallel.chunks(count: count) { range -> (bytes: [UInt8], starts: [UInt32], ends: [UInt32], measures: [Int]) in
+            var bytes: [UInt8] = []
+            var starts: [UInt32] = []
+            var ends: [UInt32] = []
+            var measures: [Int] = []
+            starts.reserveCapacity(range.count)
+            ends.reserveCapacity(range.count)
+            measures.reserveCapacity(range.count)
+            for i in range {
+                let start = bytes.count
+                starts.append(UInt32(start))
+                row(i, &bytes)
+                ends.append(UInt32(bytes.count))
+                measures.append(bytes.withUnsafeBufferPointer { measure(i, UnsafeBufferPointer(rebasing: $0[start...])) })
+            }
+            return (bytes, starts, ends, measures)
+        }
+        let rows = RenderedRows(
+            buffers: parts.results.map(\.bytes), chunks: parts.ranges,
+            starts: parts.results.flatMap(\.starts), ends: parts.results.flatMap(\.ends))
+        return (rows, parts.results.flatMap(\.measures))
+    }
+
+    /// Rows given one by one (tests, and anything small).
+    package init(_ rows: [[UInt8]]) {
+        var bytes: [UInt8] = []
+        var starts: [UInt32] = []
+        var ends: [UInt32] = []
+        for row in rows {
+            starts.append(UInt32(bytes.count))
+            bytes.append(contentsOf: row)
+            ends.append(UInt32(bytes.count))
+        }
+        self.init(buffers: [bytes], chunks: [0..<rows.count], starts: starts, ends: ends)
+    }
+
+    private init(buffers: [[UInt8]], chunks: [Range<Int>], starts: [UInt32], ends: [UInt32]) {
+        self.buffers = buffers
+        self.chunks = chunks
+        self.starts = starts
+        self.ends = ends
+    }
+
+    package var count: Int { starts.count }
+
+    /// The byte count of row `i`.
+    package func length(of i: Int) -> Int { Int(ends[i] - starts[i]) }
+
+    /// Row `i`'s bytes, for the length of `body`.
+    package func withBytes<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try buffers[chunk(of: i)].withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[Int(starts[i])..<Int(ends[i])])) }
+    }
+
+    /// Row `i`'s bytes, copied.
+    package func bytes(of i: Int) -> [UInt8] { withBytes(of: i) { Array($0) } }
+
+    /// The chunk holding row `i`: a binary search over a few dozen chunks.
+    private func chunk(of i: Int) -> Int {
+        var low = 0
+        var high = chunks.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if chunks[mid].lowerBound <= i { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,139 @@
+import SitegenModel
+
+/// Renders a story's row. The one renderer for a row: the same string goes into the static page
+/// and into the shard record the script inserts, so a row looks the same however it arrived.
+public struct RowRenderer: Sendable {
+    package let theme: Theme
+    package let paths: SitePaths
+    /// Whether the build makes item pages (`--item-pages`): without them no row links to one.
+    package let itemPages: Bool
+
+    public init(theme: Theme, paths: SitePaths, itemPages: Bool = true) {
+        self.theme = theme
+        self.paths = paths
+        self.itemPages = itemPages
+    }
+
+    /// The row's inner HTML (what goes inside its `<article>`), from `row.mustache`.
+    public func html(_ story: Story) -> String {
+        var out: [UInt8] = []
+        append(story, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `html`, as UTF-8 bytes, to `out` (a build renders its rows back to back into a
+    /// few large buffers: `RenderedRows`).
+    package func append(_ story: Story, to out: inout [UInt8]) {
+        let start = out.count
+        if theme.rowIsBuiltIn { builtInRow(story, into: &out) } else { templateRow(story, into: &out) }
+        // The template file's last newline is not part of the row.
+        while out.count > start, let last = out.last, last == 0x20 || (0x09...0x0D).contains(last) { out.removeLast() }
+    }
+
+    /// The row through the template engine, as any theme's row.mustache is rendered.
+    package func templateRow(_ story: Story, into out: inout [UInt8]) {
+        theme.render("row", .object(context(story)), into: &out)
+    }
+
+    /// The values `row.mustache` (and `item.mustache`) see. Absent facts are absent keys, so
+    /// `{{#by}}…{{/by}}` sections simply vanish. docs/templates.md lists them.
+    public func context(_ story: Story) -> TemplateObject {
+        typealias Key = RowKeys
+        var c = TemplateObject(capacity: 13)
+        c[Key.id] = .int(story.id)
+        c[Key.title] = .string(story.title)
+        c[Key.base] = .string(paths.base)
+        let links = self.links(story)
+        if let href = links.href { c[Key.href] = .string(href) }
+        if let domain = links.domain { c[Key.domain] = .string(domain) }
+        if let itemHref = links.itemHref { c[Key.itemHref] = .string(itemHref) }
+        if let score = story.score { c[Key.points] = .string(Self.points(score)) }
+        if let by = story.by, !by.isEmpty { c[Key.by] = .string(by) }
+        if let time = story.time {
+            c[Key.date] = .string(DateText.short(time))
+            c[Key.datetime] = .string(DateText.iso(time))
+        }
+        if let image = story.image, let src = SafeURL.image(image.url) {
+            // The row reserves the picture's box from its size, before it loads.
+            c[Key.image] = .object(["src": .string(src), "width": .int(image.width ?? 64), "height": .int(image.height ?? 48)])
+        }
+        if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
+        return c
+    }
+
+    /// Where the row links: `href` (the story's URL if it may be a link, else its item page),
+    /// the URL's `domain`, and the item page (when the build makes one for the story).
+    package func links(_ story: Story) -> (href: String?, domain: String?, itemHref: String?) {
+        let itemHref = hasItemPage(story) ? paths.item(story.id) : nil
+        guard let url = story.url.flatMap({ SafeURL.link($0) }) else { return (itemHref, nil, itemHref) }
+        return (url, SafeURL.domain(of: url), itemHref)
+    }
+
+    /// Whether this build gives `story` its own page.
+    package func hasItemPage(_ story: Story) -> Bool { itemPages && story.hasItemPage }
+
+    package static func points(_ score: Int) -> String { text(appendPoints, score) }
+
+    package static func comments(_ n: Int) -> String { text(appendComments, n) }
+
+    // The wording once, as bytes: the built-in row writes it straight into the row, the
+    // template context takes it as a String.
+
+    package static func appendPoints(_ score: Int, to out: inout [UInt8]) {
+        DecimalText.append(score, to: &out)
+        out.append(score == 1 ? " point" : " points")
+    }
+
+    package static func appendComments(_ n: Int, to out: inout [UInt8]) {
+        switch n {
+        case 0: out.append("discuss")
+        case 1: out.append("1 comment")
+        default:
+            DecimalText.append(n, to: &out)
+            out.append(" comments")
+        }
+    }
+
+    private static func text(_ append: (Int, inout [UInt8]) -> Void, _ n: Int) -> String {
+        var out: [UInt8] = []
+        append(n, &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The row's `<article>`, as the feed pattern wants it. Built here and not in a template
+    /// because the script builds the very same element for rows it fills (see sitegen.js), and
+    /// the two must not drift apart.
+    public static func article(html: String, rank: Int, total: Int, id: Int) -> String {
+        var out: [UInt8] = []
+        Array(html.utf8).withUnsafeBufferPointer { appendArticle(html: $0, rank: rank, total: total, id: id, to: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    package static func appendArticle(html: UnsafeBufferPointer<UInt8>, rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
+        out.append("<article class=\"row\" aria-posinset=\"")
+        DecimalText.append(rank, to: &out)
+        out.append("\" aria-setsize=\"")
+        DecimalText.append(total, to: &out)
+        out.append("\" data-id=\"")
+        DecimalText.append(id, to: &out)
+        out.append("\" tabindex=\"0\">")
+        out.append(contentsOf: html)
+        out.append("</article>")
+    }
+}
+
+/// The row context's names, interned once.
+package enum RowKeys {
+    package static let id = TemplateKey("id")
+    package static let title = TemplateKey("title")
+    package static let base = TemplateKey("base")
+    package static let href = TemplateKey("href")
+    package static let domain = TemplateKey("domain")
+    package static let itemHref = TemplateKey("itemHref")
+    package static let points = TemplateKey("points")
+    package static let by = TemplateKey("by")
+    package static let date = TemplateKey("date")
+    package static let datetime = TemplateKey("datetime")
+    package static let image = TemplateKey("image")
+    package static let comments = TemplateKey("comments")
+}

@@ -1,0 +1,101 @@
+import Mustache
+import SitegenAssets
+import SitegenModel
+
+/// The templates, stylesheet, favicon and scripts a site is rendered with, parsed once. Rendering is pure:
+/// values in, HTML out; `Theme+FileSystem.swift` is the only part that reads files.
+public struct Theme: Sendable {
+    /// Template names, each `Templates/<name>.mustache`.
+    public static let names = ["layout", "page", "row", "item", "sitepage"]
+
+    package let templates: [String: CompiledTemplate]
+    /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.
+    package let rowIsBuiltIn: Bool
+    public let stylesheet: String
+    /// `favicon.svg`, linked from every page of the layout.
+    public let favicon: String
+    /// The browser script as served, one per loading strategy (already minified: `.ci/minify`).
+    public let scripts: [LoadingStrategy: String]
+
+    /// - Parameter templates: name → (template text, path to name in errors).
+    public init(
+        templates: [String: (text: String, path: String)], stylesheet: String, favicon: String = EmbeddedAssets.favicon,
+        scripts: [LoadingStrategy: String] = Theme.builtInScripts
+    ) throws {
+        var compiled: [String: CompiledTemplate] = [:]
+        for name in Self.names {
+            guard let template = templates[name] else {
+                throw SitegenError.unreadable(path: "\(name).mustache", reason: "template missing")
+            }
+            // swift-mustache is the judge of what is valid Mustache, and says where it is not.
+            do {
+                _ = try MustacheTemplate(string: template.text)
+            } catch let error as MustacheTemplate.ParserError {
+                throw SitegenError.template(
+                    path: template.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                    reason: Self.words(for: error.error))
+            }
+            do {
+                compiled[name] = try CompiledTemplate(template.text)
+            } catch let error as CompiledTemplate.Unsupported {
+                let (line, column) = TextPosition.of(byte: error.offset, in: Array(template.text.utf8))
+                throw SitegenError.template(
+                    path: template.path, line: line, column: column, reason: "sitegen does not render \(error.what)")
+            }
+        }
+        for (name, template) in compiled {
+            for partial in template.partialNames where compiled[partial] == nil {
+                throw SitegenError.template(
+                    path: templates[name]!.path, line: 1, column: 1,
+                    reason: "includes the partial '\(partial)', which is not one of \(Self.names.joined(separator: ", "))")
+            }
+        }
+        self.templates = compiled
+        rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
+        self.stylesheet = stylesheet
+        self.favicon = favicon
+        self.scripts = scripts
+    }
+
+    /// The script a site built with `strategy` serves.
+    public func script(for strategy: LoadingStrategy) -> String { scripts[strategy] ?? "" }
+
+    /// The scripts compiled into the binary (`Sources/SitegenAssets/min/`).
+    public static let builtInScripts: [LoadingStrategy: String] = Dictionary(
+        uniqueKeysWithValues: LoadingStrategy.allCases.map { ($0, EmbeddedAssets.scripts[$0.rawValue] ?? "") })
+
+    /// The theme compiled into the binary.
+    public static func builtIn() throws -> Theme {
+        try Theme(
+            templates: EmbeddedAssets.templates.reduce(into: [:]) { $0[$1.key] = ($1.value, "(built-in) \($1.key).mustache") },
+            stylesheet: EmbeddedAssets.stylesheet, favicon: EmbeddedAssets.favicon, scripts: builtInScripts)
+    }
+
+    package func render(_ name: String, _ context: TemplateValue) -> String {
+        templates[name]?.render(context, partials: templates) ?? ""
+    }
+
+    package func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
+        templates[name]?.renderBytes(context, partials: templates) ?? []
+    }
+
+    /// Renders template `name` at the end of `out`.
+    package func render(_ name: String, _ context: TemplateValue, into out: inout [UInt8]) {
+        templates[name]?.render(context, partials: templates, into: &out)
+    }
+
+    private static func words(for error: Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch error {
+        case .sectionCloseNameIncorrect: return "section closed with a different name than it was opened with"
+        case .unfinishedName: return "tag is not closed"
+        case .expectedSectionEnd: return "section is never closed"
+        case .invalidSetDelimiter: return "set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection: return "transform applied to an inheritance section"
+        case .illegalTokenInsideInheritSection: return "illegal tag inside an inherit section"
+        case .textInsideInheritSection: return "text inside an inherit section"
+        case .invalidConfigVariableSyntax: return "config variable is malformed"
+        case .unrecognisedConfigVariable: return "unknown config variable"
+        }
+    }
+}

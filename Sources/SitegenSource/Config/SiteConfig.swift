@@ -1,0 +1,72 @@
+import SitegenModel
+
+/// Everything a build can be told, each value optional: what a `sitegen.toml` sets, or what
+/// flags set. Two of them merge (`flags.over(config)`), and `BuildSettings` fills the rest with
+/// defaults. Plain values, so the merge and the checks are tested without files or flags.
+public struct SiteConfig: Sendable, Equatable {
+    public var source: String?
+    public var output: String?
+    public var pageSize: Int?
+    public var baseURL: String?
+    public var title: String?
+    public var strategy: LoadingStrategy?
+    public var templates: String?
+    public var pages: String?
+    /// Previous builds whose files the output keeps (`--keep-generations`).
+    public var keepGenerations: Int?
+    /// `.gz` and `.br` siblings (`--precompress`).
+    public var precompress: Bool?
+    /// Item pages for stories with text (`--item-pages`, `--no-item-pages`).
+    public var itemPages: Bool?
+    /// `sitegen serve`'s port.
+    public var port: Int?
+
+    // URL sources (docs/fetching.md).
+    public var list: String?
+    public var limit: Int?
+    public var itemsKey: String?
+    public var totalKey: String?
+    public var firstPage: Int?
+    /// `--field story-field=path`, in the order given.
+    public var fields: [String]?
+    public var concurrency: Int?
+    public var timeout: Duration?
+    public var deadline: Duration?
+    public var retries: Int?
+    public var cacheDir: String?
+    public var cacheTTL: Duration?
+    public var offline: Bool?
+
+    /// Where each value came from, by key (`page_size`): the config file's line, for errors.
+    public var lines: [String: Int] = [:]
+    /// The file these values were read from; nil for flags.
+    public var path: String?
+
+    public init() {}
+
+    /// The options a caller chose, as if given as flags: so that a build started from code is
+    /// held to the same ranges (`check()`) as one started from the command line.
+    public init(options: SiteOptions) {
+        pageSize = options.pageSize
+        baseURL = options.baseURL
+        title = options.title
+        strategy = options.strategy
+        keepGenerations = options.keepGenerations
+        precompress = options.precompress
+        itemPages = options.itemPages
+    }
+
+    /// These values, with `base`'s where these have none: flags over a config file.
+    public func over(_ base: SiteConfig) -> SiteConfig {
+        var merged = base
+        for key in Self.keys { key.take(from: self, into: &merged) }
+        // A value a flag set is no longer the file's: an error about it names the flag.
+        for key in setKeys { merged.lines[key] = nil }
+        return merged
+    }
+
+    /// The keys (config spelling) that hold a value.
+    package var setKeys: [String] {
+        Self.keys.filter { $0.isSet(in: self) }.map(\.name)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import SitegenModel
+
+/// A JSON file holding an array of HN-shaped items, in rank order.
+public struct JSONArrayFileSource: StorySource {
+    public let path: String
+    public var name: String { path }
+
+    public init(path: String) { self.path = path }
+
+    public func entries() async throws -> [SourceEntry] {
+        let data = try JSONInput.read(path)
+        if data.isEmpty { throw SitegenError.invalidJSON(path: path, line: nil, column: nil, reason: "the file is empty") }
+        let prefix = path + " entry "
+        let parsed = data.withUnsafeBytes { bytes in
+            Result { () throws(ItemParser.DocumentError) in
+                try ItemParser.items(in: bytes) { index, item in
+                    SourceEntry(prefix: prefix, number: index + 1, content: SourceEntry.Content(item))
+                }
+            }
+        }
+        switch parsed {
+        case .success(let entries):
+            return entries
+        case .failure(.syntax(let line, let column, let reason)):
+            throw SitegenError.invalidJSON(path: path, line: line, column: column, reason: reason)
+        case .failure(.notAnArray(let found)):
+            throw SitegenError.invalidField(path: path, field: "(top level)", reason: "must be an array of items, not \(found)")
+        }
+    }
+}

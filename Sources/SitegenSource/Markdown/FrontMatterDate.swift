@@ -1,0 +1,62 @@
+/// Reads a front matter `date:` into Unix seconds. Accepted, all read as UTC unless they carry an
+/// offset: `2026-11-20`, `2026-11-20 14:05`, `2026-11-20T14:05:09Z`, `2026-11-20T14:05+02:00`,
+/// and a bare integer (Unix seconds). Anything else gives nil: the date is left out and the story
+/// kept, as for any optional field of the wrong type.
+package enum FrontMatterDate {
+    package static func unixSeconds(_ text: String) -> Int? {
+        let s = Array(text.utf8)
+        if !s.isEmpty, s.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), s.count <= 12 { return Int(text) }
+        var i = 0
+        func number(_ digits: Int) -> Int? {
+            guard i + digits <= s.count else { return nil }
+            var n = 0
+            for b in s[i..<(i + digits)] {
+                guard b >= 0x30 && b <= 0x39 else { return nil }
+                n = n * 10 + Int(b - 0x30)
+            }
+            i += digits
+            return n
+        }
+        func expect(_ c: Character) -> Bool {
+            guard i < s.count, s[i] == c.asciiValue! else { return false }
+            i += 1
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+            (1...12).contains(month), (1...daysIn(month, year)).contains(day)
+        else { return nil }
+        var seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400
+        guard i < s.count else { return seconds }
+        guard expect("T") || expect(" "), let hour = number(2), hour < 24, expect(":"), let minute = number(2), minute < 60
+        else { return nil }
+        seconds += hour * 3600 + minute * 60
+        if expect(":") {
+            guard let second = number(2), second < 60 else { return nil }
+            seconds += second
+        }
+        if i == s.count { return seconds }
+        if expect("Z") { return i == s.count ? seconds : nil }
+        let sign: Int
+        if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }
+        guard let offsetHours = number(2), offsetHours < 24, expect(":"), let offsetMinutes = number(2), offsetMinutes < 60,
+            i == s.count
+        else { return nil }
+        return seconds - sign * (offsetHours * 3600 + offsetMinutes * 60)
+    }
+
+    private static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+
+    private static func daysIn(_ month: Int, _ year: Int) -> Int {
+        [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    }
+
+    /// Days from 1970-01-01 to the date (Howard Hinnant's days_from_civil).
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

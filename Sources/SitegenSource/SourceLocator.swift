@@ -1,0 +1,73 @@
+import Foundation
+import SitegenModel
+
+/// Turns `--source` into a `StorySource` by what it is. Checked before anything is read:
+/// an http(s) URL with `{page}` in it is a paged JSON API, any other http(s) URL the base of a
+/// Hacker News-shaped API, a folder an HN-shaped mirror, a file by its extension.
+public enum SourceLocator {
+    public static func source(for argument: String?, remote: RemoteSourceOptions = .init()) throws -> any StorySource {
+        guard let argument else { return SampleSource() }
+        if argument.hasPrefix("http://") || argument.hasPrefix("https://") {
+            guard let parts = URLComponents(string: argument.replacingOccurrences(of: "{page}", with: "1")),
+                let host = parts.host, !host.isEmpty
+            else {
+                throw SitegenError.invalidOption(name: "source", reason: "\(argument) is not a URL")
+            }
+            if argument.contains("{page}") {
+                return PagedAPISource(
+                    template: argument, itemsKey: remote.itemsKey, totalKey: remote.totalKey, firstPage: remote.firstPage,
+                    limit: remote.limit, fields: remote.fields, settings: remote.fetch)
+            }
+            return HNAPISource(base: argument, list: remote.list, limit: remote.limit ?? 500, settings: remote.fetch)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            throw SitegenError.unreadable(path: argument, reason: "no such file or folder")
+        }
+        if isDirectory.boolValue {
+            let list = (argument as NSString).appendingPathComponent("topstories.json")
+            // A folder of Markdown files, one story each (and no HN-shaped list).
+            if !FileManager.default.fileExists(atPath: list), MarkdownStorySource.holdsStories(argument) {
+                return MarkdownStorySource(path: argument)
+            }
+            guard FileManager.default.fileExists(atPath: list) else {
+                throw SitegenError.unreadable(
+                    path: argument, reason: "a source folder must hold topstories.json and item/<id>.json (the Hacker News API's shape), or .md files (one story each)")
+            }
+            return HNDirectorySource(path: argument)
+        }
+        switch (argument as NSString).pathExtension.lowercased() {
+        case "jsonl", "ndjson": return JSONLinesSource(path: argument)
+        case "json": return JSONArrayFileSource(path: argument)
+        default:
+            throw SitegenError.unreadable(
+                path: argument, reason: "unknown source type; use a .json array, a .jsonl file or a folder with topstories.json")
+        }
+    }
+}
+
+/// What `--source` needs when it is a URL: the HN list and how many stories to take, a paged
+/// API's keys and field mapping, and how to fetch.
+public struct RemoteSourceOptions: Sendable {
+    public var list: String
+    /// Stories to take at most: nil for 500 from an HN list (all HN keeps) and all of a paged API.
+    public var limit: Int?
+    public var itemsKey: String
+    public var totalKey: String
+    public var firstPage: Int
+    public var fields: FieldMapping
+    public var fetch: FetchSettings
+
+    public init(
+        list: String = "topstories", limit: Int? = nil, itemsKey: String = "data", totalKey: String = "totalResults",
+        firstPage: Int = 1, fields: FieldMapping = .defaults, fetch: FetchSettings = .init()
+    ) {
+        self.list = list
+        self.limit = limit
+        self.itemsKey = itemsKey
+        self.totalKey = totalKey
+        self.firstPage = firstPage
+        self.fields = fields
+        self.fetch = fetch
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+
+/// Work spread over the cores for the build's embarrassingly parallel steps (rendering rows,
+/// writing files). Chunks, not single items, so scheduling costs stay small.
+package enum Parallel {
+    /// `[element(0), element(1), …]`, each element made once, in place: no array of optionals
+    /// copied afterwards, which for a million entries would be a second copy of them all at once.
+    package static func array<R: Sendable>(count: Int, _ element: @Sendable (Int) -> R) -> [R] {
+        array(count: count, scratch: {}) { _, i in element(i) }
+    }
+
+    /// `array(count:_:)` where each element is made with a scratch value that a chunk's elements
+    /// share (a buffer to render into), made by `scratch` once a chunk.
+    package static func array<R: Sendable, S>(count: Int, scratch: @Sendable () -> S, _ element: @Sendable (inout S, Int) -> R) -> [R] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let out = buffer
+            forEachChunk(count) { range in
+                var state = scratch()
+                for i in range { (out.baseAddress! + i).initialize(to: element(&state, i)) }
+            }
+            initialized = count
+        }
+    }
+
+    /// `body` of each chunk of `0..<count`, on both cores: the chunks' ranges (in order, together
+    /// `0..<count`) and each one's result. For work whose output is best kept a chunk at a time.
+    package static func chunks<R: Sendable>(count: Int, _ body: @Sendable (Range<Int>) -> R) -> (ranges: [Range<Int>], results: [R]) {
+        let ranges = chunkRanges(count)
+        return (ranges, array(count: ranges.count) { body(ranges[$0]) })
+    }
+
+    /// Releases `value` on another thread, later: for a large value (every story of a build)
+    /// whose release would hold up the caller. Taken, not copied, so that thread's is the last
+    /// reference.
+    package static func releaseInBackground<T: Sendable>(_ value: consuming T) {
+        let box = ReleaseBox(value)
+        DispatchQueue.global(qos: .utility).async { box.value = nil }
+    }
+
+    private final class ReleaseBox<T: Sendable>: @unchecked Sendable {
+        // Set once, then emptied once, on the background thread.
+        package var value: T?
+        package init(_ value: consuming T) { self.value = value }
+    }
+
+    /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
+    package static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
+        var results = [R?](repeating: nil, count: items.count)
+        try results.withUnsafeMutableBufferPointer { out in
+            nonisolated(unsafe) let out = out
+            try forEach(Array(items.indices)) { i in out[i] = try transform(items[i]) }
+        }
+        return results.map { $0! }
+    }
+
+    package static func forEach<T: Sendable>(_ items: [T], _ body: @Sendable (T) throws -> Void) throws {
+        let failure = Mutex<Error?>(nil)
+        forEachChunk(items.count) { range in
+            for i in range {
+                if failure.withLock({ $0 != nil }) { return }
+                do { try body(items[i]) } catch { failure.withLock { if $0 == nil { $0 = error } } }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// `body(0)`, `body(1)`, … `body(count - 1)`, on both cores.
+    package static func forEach(count: Int, _ body: @Sendable (Int) -> Void) {
+        forEachChunk(count) { range in
+            for i in range { body(i) }
+        }
+    }
+
+    private static func forEachChunk(_ count: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        let ranges = chunkRanges(count)
+        guard !ranges.isEmpty else { return }
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { body(ranges[$0]) }
+    }
+
+    /// `0..<count` cut into eight chunks a core (fewer for a short count): enough that a core
+    /// that finishes early takes another, few enough that scheduling costs stay small.
+    private static func chunkRanges(_ count: Int) -> [Range<Int>] {
+        let chunks = chunkCount(count)
+        return (0..<chunks).map { chunk in (chunk * count / chunks)..<((chunk + 1) * count / chunks) }
+    }
+
+    /// How many chunks `0..<count` is cut into; for work that cuts itself up (a document read in parts).
+    package static func chunkCount(_ count: Int) -> Int {
+        max(0, min(count, ProcessInfo.processInfo.activeProcessorCount * 8))
+    }
+}

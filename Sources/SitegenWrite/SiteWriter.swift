@@ -1,0 +1,72 @@
+import SitegenModel
+import SitegenRender
+import SitegenSystem
+
+/// Writes a rendered site's files into an `OutputFolder`: assets, shards, manifest parts, list
+/// pages and item pages, the big ones from both cores. Rendering of whole pages happens here,
+/// page by page, so a million-story site never holds all its HTML in memory at once.
+package struct SiteWriter {
+    package let output: OutputFolder
+    package let renderer: PageRenderer
+    package let rows: RowRenderer
+
+    package init(output: OutputFolder, renderer: PageRenderer, rows: RowRenderer) {
+        self.output = output
+        self.renderer = renderer
+        self.rows = rows
+    }
+
+    package func writeAssets(_ assets: [Asset]) throws {
+        for asset in assets { try output.write(asset.bytes, to: asset.file) }
+    }
+
+    /// Builds each shard's file with `file`, names it by its content and writes it; the
+    /// manifest's entries come back, in row order.
+    package func writeShards(_ ranges: [Range<Int>], file: @Sendable (Range<Int>) -> [UInt8]) throws -> [ShardEntry] {
+        try Parallel.mapThrowing(ranges) { range in
+            let bytes = file(range)
+            let entry = ShardEntry(first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
+            try output.write(bytes, to: SitePaths.shardFile(entry.name))
+            return entry
+        }
+    }
+
+    package func writeManifest(_ manifest: Manifest) throws {
+        for part in manifest.parts {
+            try output.write(part.json(), to: SitePaths.manifestPartFile(build: manifest.build, index: part.index))
+        }
+    }
+
+    package func writeListPages(_ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: RenderedRows) throws {
+        let total = ids.count
+        try Parallel.forEach(Array(pages.enumerated())) { index, range in
+            let number = index + 1
+            let html = renderer.listPage(
+                number: number, pageCount: pages.count, rows: range, total: total, ids: ids, rowHTML: rowHTML,
+                config: configs(number, range))
+            try output.write(html, to: SitePaths.pageFile(number))
+        }
+    }
+
+    package func writeSitePages(_ pages: [SitePage]) throws {
+        for page in pages { try output.write(renderer.sitePage(page), to: SitePaths.sitePageFile(page.slug)) }
+    }
+
+    /// The item pages of the stories at `indices`, each with its row's HTML.
+    package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws {
+        try Parallel.forEach(indices) { i in
+            try output.write(renderer.itemPage(stories[i], row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(stories[i].id))
+        }
+    }
+}
+
+/// A stylesheet, script or favicon, named by its content so it can be cached forever.
+package struct Asset: Sendable {
+    package let bytes: [UInt8]
+    package let file: String
+
+    package init(stem: String, ext: String, text: String) {
+        bytes = Array(text.utf8)
+        file = SitePaths.assetFile(stem, hash: String(ContentHash.hex(of: bytes).prefix(10)), ext: ext)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// The layers, held by the compiler (Package.swift) and, where SwiftPM lets a module import what
+/// a target did not declare (any module built before it), by these tests: each target's files
+/// import only the layers below it and the libraries it declares. docs/architecture.md draws
+/// the same graph.
+@Suite("architecture")
+struct ArchitectureTests {
+    static let sources = SitegenExecutable.packageRoot.appendingPathComponent("Sources").path
+
+    /// What each target's files may import. Foundation and Synchronization are the toolchain's.
+    static let allowed: [String: Set<String>] = [
+        // Pure: the standard library alone, so no FileManager, URLSession, Date() or clock.
+        "SitegenModel": [],
+        "SitegenSystem": ["Foundation", "Synchronization"],
+        "SitegenSource": [
+            "SitegenModel", "SitegenSystem", "Foundation", "Synchronization", "AsyncHTTPClient", "NIOCore", "NIOHTTP1",
+            "TOMLKit",
+        ],
+        "SitegenRender": [
+            "SitegenModel", "SitegenSystem", "SitegenAssets", "Foundation", "Synchronization", "CCmarkGFM", "Mustache",
+        ],
+        "SitegenWrite": ["SitegenModel", "SitegenSystem", "SitegenRender", "Foundation", "Synchronization", "CZlib", "CBrotli"],
+        "SitegenBuild": [
+            "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenAssets", "Foundation",
+            "Synchronization",
+        ],
+        "SitegenServe": [
+            "SitegenModel", "SitegenRender", "SitegenWrite", "SitegenBuild", "Foundation", "Synchronization", "Hummingbird",
+            "ServiceLifecycle", "Logging", "HTTPTypes", "NIOCore",
+        ],
+        "sitegen": [
+            "SitegenModel", "SitegenSource", "SitegenBuild", "SitegenServe", "Foundation", "Glibc", "Synchronization",
+            "ArgumentParser",
+        ],
+    ]
+
+    static func swiftFiles(of target: String) -> [String] {
+        filesUnder(sources + "/" + target).filter { $0.hasSuffix(".swift") }.map { sources + "/" + target + "/" + $0 }
+    }
+
+    /// The file's code without comments, so a doc comment may name what the code must not use.
+    static func code(_ path: String) throws -> String {
+        try readText(path).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line) }
+            .joined(separator: "\n")
+    }
+
+    @Test("each target imports only the layers below it and its own libraries", arguments: allowed.keys.sorted())
+    func imports(target: String) throws {
+        let files = Self.swiftFiles(of: target)
+        #expect(!files.isEmpty, "no Swift files under Sources/\(target)")
+        for file in files {
+            for line in try Self.code(file).split(separator: "\n") where line.hasPrefix("import ") {
+                let module = String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces)
+                #expect(Self.allowed[target]!.contains(module), "\(file): imports \(module), not a layer below \(target)")
+            }
+        }
+    }
+
+    @Test("every target under Sources/ has its place in the graph")
+    func everyTargetPlaced() throws {
+        let targets = try FileManager.default.contentsOfDirectory(atPath: Self.sources)
+            .filter { !$0.hasPrefix("C") && $0 != "SitegenAssets" }
+        #expect(Set(targets) == Set(Self.allowed.keys))
+    }
+
+    @Test("the model and plan touch no disk, network, clock or randomness")
+    func modelIsPure() throws {
+        let forbidden = [
+            "FileManager", "FileHandle", "URLSession", "Date(", "Date.now", "ContinuousClock", "SuspendingClock",
+            "clock_gettime", "ProcessInfo", "getenv", "fopen", "open(", "read(", "write(", "Thread", "Dispatch",
+            "SystemRandomNumberGenerator", ".random(",
+        ]
+        for file in Self.swiftFiles(of: "SitegenModel") {
+            let code = try Self.code(file)
+            for word in forbidden {
+                #expect(!code.contains(word), "\(file) uses \(word)")
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+@testable import SitegenBuild
+@testable import SitegenModel
+@testable import SitegenRender
+@testable import SitegenSource
+@testable import SitegenSystem
+@testable import SitegenWrite
+
+/// Plain values for tests: stories, raw items and source entries with sensible defaults, so a
+/// test names only the fields it is about.
+extension Story {
+    static func fixture(
+        id: Int = 1, title: String = "A title", url: String? = nil, by: String? = nil, time: Int? = nil,
+        score: Int? = nil, descendants: Int? = nil, text: String? = nil
+    ) -> Story {
+        Story(id: id, title: title, url: url, by: by, time: time, score: score, descendants: descendants, text: text)
+    }
+}
+
+extension RawItem {
+    /// A well-formed HN story that `ItemFilter` keeps.
+    static func story(_ id: Int?, title: String? = nil, type: String? = "story") -> RawItem {
+        RawItem(id: id, type: type, title: title ?? "Story \(id ?? 0)")
+    }
+}
+
+extension SourceEntry {
+    static func item(_ raw: RawItem, at location: String = "test") -> SourceEntry {
+        SourceEntry(location: location, content: .item(raw))
+    }
+
+    static func story(_ id: Int, title: String? = nil, at location: String? = nil) -> SourceEntry {
+        .item(.story(id, title: title), at: location ?? "entry for \(id)")
+    }
+
+    static func null(at location: String = "test") -> SourceEntry { SourceEntry(location: location, content: .null) }
+
+    static func unreadable(_ why: String, at location: String = "test") -> SourceEntry {
+        SourceEntry(location: location, content: .unreadable(why))
+    }
+}
+
+/// A source that hands over fixed entries, or fails with a fixed error.
+struct StubSource: StorySource {
+    var name = "stub"
+    var result: Result<[SourceEntry], SitegenError>
+
+    init(_ entries: [SourceEntry]) { result = .success(entries) }
+    init(failing error: SitegenError) { result = .failure(error) }
+
+    func entries() async throws -> [SourceEntry] { try result.get() }
+}
+
+/// A small deterministic generator (SplitMix64), independent of the one under test, for ids,
+/// sizes and other "random" plain values.
+struct TestRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+
+    /// `count` distinct ids, descending like a "newest first" list, starting below `top`.
+    mutating func descendingIDs(count: Int, top: Int = 50_000_000) -> [Int] {
+        var id = top
+        return (0..<count).map { _ in
+            id -= int(in: 1...37)
+            return id
+        }
+    }
+}
