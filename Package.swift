@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        // SHA-256: content-named files, cache names and ETags (ContentHash).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The command line: flags in, one call into SitegenBuild (or SitegenServe), one line out.
@@ -46,7 +48,7 @@ let package = Package(
         .target(
             name: "SitegenServe",
             dependencies: [
-                "SitegenModel", "SitegenRender", "SitegenWrite", "SitegenBuild",
+                "SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "SitegenBuild",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,9 +90,9 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
-        // The machine, for the layers that use it: work spread over the cores, and the operating
-        // system's words for a failed file operation.
-        .target(name: "SitegenSystem"),
+        // The machine, for the layers that use it: work spread over the cores, the operating
+        // system's words for a failed file operation, and content hashes (SHA-256).
+        .target(name: "SitegenSystem", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // The model and the plan: stories, options, pages, shard boundaries, manifests,
         // generations, content hashes, errors. Pure: it depends on nothing and imports nothing
         // but the standard library, so the compiler keeps disk, network and clock out of it
@@ -108,7 +110,7 @@ let package = Package(
                 "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenSource",
                 "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenBuild", "Sources/SitegenServe",
                 "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/SitegenAssets/sitegen.js",
-                "Tests", "Public", "docs", ".ci", "README.md", "bench",
+                "Tests", "Public", "docs", ".ci", "README.md", "bench", "Benchmarks",
             ],
             sources: ["Sources/SitegenAssets/Swift"],
             resources: [
@@ -123,6 +125,16 @@ let package = Package(
                 .embedInCode("Sources/SitegenAssets/min/sitegen.batch.js"),
                 .embedInCode("Sources/SitegenAssets/min/sitegen.all.js"),
             ]
+        ),
+        // Each hand-written fast path against its library, and each build step's share:
+        // `swift run -c release sitegen-bench` (docs/architecture.md has the table).
+        .executableTarget(
+            name: "sitegen-bench",
+            dependencies: [
+                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenBuild", "SitegenAssets",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            path: "Benchmarks/SitegenBenchmarks"
         ),
         // libcmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
         .systemLibrary(

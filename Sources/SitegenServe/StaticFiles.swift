@@ -2,6 +2,7 @@ import Foundation
 import SitegenBuild
 import SitegenModel
 import SitegenRender
+import SitegenSystem
 import SitegenWrite
 
 /// One answer of the static file server, before it becomes an HTTP response.

@@ -18,10 +18,9 @@ struct ContentHashTests {
         #expect(ContentHash.hex(of: Array("foobar".utf8)) == Self.pins[2])
         #expect(ContentHash.hex(of: Array("0123456789abcdef0123456789abcdef!".utf8)) == Self.pins[3])
     }
-    // Also what a twelve-line Python model of the type's comment gives (blocks of two
-    // little-endian words, zero-filled tail, length last), so they check the steps, not just
-    // themselves.
-    static let pins = ["6a1125ff6ead6eb5", "8f1e4d0e695a4ca8", "2b19c6548741c52f", "1cadd9c38f1fa1de"]
+    // `hashlib.sha256(bytes).hexdigest()[:16]` in Python: another implementation's answer, so
+    // they check the steps, not just themselves.
+    static let pins = ["e3b0c44298fc1c14", "ca978112ca1bbdca", "c3ab8ff13720e8ad", "3d82dc481317d597"]
 
     @Test("always 16 lowercase hex digits; combining in pieces equals hashing at once")
     func shape() {

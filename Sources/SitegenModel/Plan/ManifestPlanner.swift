@@ -3,7 +3,9 @@ public enum ManifestPlanner {
     /// Rows a manifest part covers: ~32 shards, ~1.3 KB of JSON, one small request per ~30 screens.
     public static let defaultPartRows = 1024
 
-    public static func manifest(shards: [ShardEntry], total: Int, partRows: Int = defaultPartRows) -> Manifest {
+    /// The manifest of `shards`, named `build`: the content hash of `identity(…)` of the same
+    /// shards (`SitegenWrite` hashes it), so that the same list gives the same build.
+    public static func manifest(shards: [ShardEntry], total: Int, partRows: Int = defaultPartRows, build: String) -> Manifest {
         precondition(partRows > 0)
         let partCount = total == 0 ? 0 : (total + partRows - 1) / partRows
         var parts: [ManifestPart] = []
@@ -17,10 +19,13 @@ public enum ManifestPlanner {
             while end < shards.count && shards[end].first < rows.upperBound { end += 1 }
             parts.append(ManifestPart(index: index, rows: rows, shards: Array(shards[cursor..<end])))
         }
-        var hasher = ContentHash()
-        hasher.combine("\(total)/\(partRows)")
-        for shard in shards { hasher.combine("\(shard.first),\(shard.count),\(shard.name);") }
-        return Manifest(build: hasher.hex, total: total, partRows: partRows, parts: parts)
+        return Manifest(build: build, total: total, partRows: partRows, parts: parts)
+    }
+
+    /// What a build's id names: the rows, the part size and every shard's rows and name (itself
+    /// its bytes' hash). Two builds with the same list get the same id; any change, a new one.
+    public static func identity(shards: [ShardEntry], total: Int, partRows: Int = defaultPartRows) -> String {
+        "\(total)/\(partRows)" + shards.map { "\($0.first),\($0.count),\($0.name);" }.joined()
     }
 
     /// The shards a page carries inline, so the first scroll in either direction needs no manifest

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSystem
 
 /// Fetched answers kept on disk between builds, so a rebuild asks the network only for what is
 /// new or stale. One file per URL, its age its modification time:

@@ -1,0 +1,182 @@
+import Foundation
+import Mustache
+import SitegenAssets
+import SitegenBuild
+import SitegenModel
+import SitegenRender
+import SitegenSource
+import SitegenSystem
+import Synchronization
+
+// Every hand-written fast path in sitegen against the library it stands in for, on the same
+// input, in one run, and each step's share of a whole build of that input. A fast path stays
+// only where it pays: at least 2× its library on its step, and its step at least 5 % of the
+// build (docs/architecture.md, "What the fast paths buy"). Run:
+//
+//     swift run -c release --scratch-path .build-release sitegen-bench [--stories 100000] [--runs 5] [--dir /dev/shm/sitegen-bench]
+//
+// Prints a Markdown table. Times are medians of --runs, the contenders taking turns, so noise
+// from the machine falls on both alike. The build is timed into --dir (a RAM disk by default:
+// this measures the program, not the disk).
+
+struct Arguments {
+    var stories = 100_000
+    var runs = 5
+    var dir = "/dev/shm/sitegen-bench"
+
+    init(_ args: [String]) {
+        var i = 0
+        while i < args.count {
+            let value = i + 1 < args.count ? args[i + 1] : ""
+            switch args[i] {
+            case "--stories": stories = Int(value) ?? stories
+            case "--runs": runs = Int(value) ?? runs
+            case "--dir": dir = value
+            default: FileHandle.standardError.write(Data("unknown argument \(args[i])\n".utf8)); exit(2)
+            }
+            i += 2
+        }
+    }
+}
+
+let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
+
+/// Seconds one call of `body` takes.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+/// Medians of each contender's time, taking turns run by run.
+func race(_ contenders: [() throws -> Void]) throws -> [Double] {
+    var times = Array(repeating: [Double](), count: contenders.count)
+    for _ in 0..<arguments.runs {
+        for (i, contender) in contenders.enumerated() { times[i].append(try seconds(contender)) }
+    }
+    return times.map(median)
+}
+
+/// Keeps a result alive so the optimizer cannot drop the work that made it.
+@inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+// The input: the sample's stories as a JSON array file, the source most real sites use.
+let n = arguments.stories
+try? FileManager.default.removeItem(atPath: arguments.dir)
+try FileManager.default.createDirectory(atPath: arguments.dir, withIntermediateDirectories: true)
+let jsonPath = arguments.dir + "/stories.json"
+let json = try JSONEncoder().encode(SampleGenerator(seed: 1).items(count: n))
+try json.write(to: URL(fileURLWithPath: jsonPath))
+FileHandle.standardError.write(Data("\(n) stories, \(json.count / 1024) KiB of JSON; \(arguments.runs) runs each\n".utf8))
+
+// The whole build, step by step (the times at which Build.run logs each step).
+var stepTimes: [String: [Double]] = [:]
+var buildTimes: [Double] = []
+for run in 0..<arguments.runs {
+    let output = arguments.dir + "/out\(run)"
+    let clock = ContinuousClock()
+    let start = clock.now
+    // The log is called on the build's threads, not the main actor's.
+    let marked = Mutex<[(String, ContinuousClock.Instant)]>([])
+    _ = try await Build.run(BuildRequest(source: JSONArrayFileSource(path: jsonPath), output: output, options: SiteOptions())) {
+        @Sendable line in
+        if line.hasPrefix("[") {
+            let now = ContinuousClock.now
+            marked.withLock { $0.append((String(line.dropFirst(1).prefix { $0 != " " }), now)) }
+        }
+    }
+    let end = clock.now
+    var marks = marked.withLock { $0 }
+    marks.append(("end", end))
+    for (i, mark) in marks.dropLast().enumerated() {
+        let d = marks[i + 1].1 - mark.1
+        stepTimes[mark.0, default: []].append(Double(d.components.attoseconds) / 1e18 + Double(d.components.seconds))
+    }
+    let total = end - start
+    buildTimes.append(Double(total.components.seconds) + Double(total.components.attoseconds) / 1e18)
+    // The last output stays: its shards are the hashes' input below.
+    if run < arguments.runs - 1 { try? FileManager.default.removeItem(atPath: output) }
+}
+let build = median(buildTimes)
+
+// 1. Reading items: ItemParser against JSONDecoder, which it must agree with (ItemParserTests).
+let bytes = Array(json)
+let decoder = JSONDecoder()
+let parse = try race([
+    { keep(try bytes.withUnsafeBytes { try ItemParser.items(in: $0) }) },
+    { keep(try bytes.withUnsafeBytes { try ItemParser.items(in: $0, splitFromBytes: .max) }) },
+    { keep(try decoder.decode([RawItem?].self, from: json)) },
+])
+
+// 2. Rows: the hand-written built-in row, the compiled template engine on row.mustache, and
+// swift-mustache on the same template and values.
+let entries = try await JSONArrayFileSource(path: jsonPath).entries()
+let stories = ItemFilter.stories(from: entries).stories
+let theme = try Theme.builtIn()
+let rows = RowRenderer(theme: theme, paths: SitePaths(base: "/"))
+var library = MustacheLibrary()
+for (name, text) in EmbeddedAssets.templates { try library.register(text, named: name) }
+let render = try race([
+    {
+        var out: [UInt8] = []
+        for story in stories { rows.builtInRow(story, into: &out) }
+        keep(out)
+    },
+    {
+        var out: [UInt8] = []
+        for story in stories { rows.templateRow(story, into: &out) }
+        keep(out)
+    },
+    {
+        var out: [UInt8] = []
+        for story in stories {
+            out += (library.render(TemplateValue.object(rows.context(story)).any, withTemplate: "row") ?? "").utf8
+        }
+        keep(out)
+    },
+])
+
+// 3. Naming files by content: ContentHash is SHA-256 (swift-crypto) since a hand-written hash
+// at 2.3× its speed hashed the shards in 1.4 % of a build; this watches what SHA-256 costs, over
+// the build's own shards.
+let shardFolder = arguments.dir + "/out\(arguments.runs - 1)/s"
+let shards = try FileManager.default.contentsOfDirectory(atPath: shardFolder).map {
+    Array(try Data(contentsOf: URL(fileURLWithPath: shardFolder + "/" + $0)))
+}
+let shardBytes = shards.reduce(0) { $0 + $1.count }
+let hash = try race([{ for shard in shards { keep(ContentHash.hex(of: shard)) } }])
+
+// The table.
+func ms(_ s: Double) -> String { String(format: "%.1f ms", s * 1000) }
+func share(_ s: Double) -> String { String(format: "%.1f %%", 100 * s / build) }
+func ratio(_ a: Double, _ b: Double) -> String { String(format: "%.1f×", b / a) }
+/// Keep when the fast path is at least 2× its library and its step (with the library, as it
+/// would be) at least 5 % of the build.
+func verdict(fast: Double, library: Double) -> String {
+    library / fast >= 2 && library / (build - fast + library) >= 0.05 ? "keep" : "replace with the library"
+}
+
+print("A \(n)-story build from a JSON array file: \(ms(build)) (median of \(arguments.runs), into \(arguments.dir)).")
+print("")
+print("| build step | time | share |")
+print("| --- | ---: | ---: |")
+for step in ["1/5]", "2/5]", "3/5]", "4/5]", "5/5]"] {
+    let name = ["1/5]": "read (parse, filter)", "2/5]": "theme", "3/5]": "render rows", "4/5]": "plan", "5/5]": "write"][step]!
+    let time = median(stepTimes[step] ?? [0])
+    print("| \(name) | \(ms(time)) | \(share(time)) |")
+}
+print("")
+print("| fast path | its time | library | library's time | library ÷ fast | fast path's share of the build | verdict |")
+print("| --- | ---: | --- | ---: | ---: | ---: | --- |")
+print("| ItemParser, both cores (as built) | \(ms(parse[0])) | JSONDecoder | \(ms(parse[2])) | \(ratio(parse[0], parse[2])) | \(share(parse[0])) | \(verdict(fast: parse[0], library: parse[2])) |")
+print("| ItemParser, one core | \(ms(parse[1])) | JSONDecoder | \(ms(parse[2])) | \(ratio(parse[1], parse[2])) | \(share(parse[1])) | |")
+print("| built-in row (hand-written) | \(ms(render[0])) | CompiledTemplate, row.mustache | \(ms(render[1])) | \(ratio(render[0], render[1])) | \(share(render[0])) | \(verdict(fast: render[0], library: render[1])) |")
+print("| CompiledTemplate, row.mustache | \(ms(render[1])) | swift-mustache | \(ms(render[2])) | \(ratio(render[1], render[2])) | \(share(render[1])) | \(verdict(fast: render[1], library: render[2])) |")
+print("| (replaced) ContentHash is SHA-256, \(shards.count) shards, \(shardBytes / 1024) KiB | | SHA-256 (swift-crypto) | \(ms(hash[0])) | | \(share(hash[0])) | library |")
+print("")
+print("Rows and hashes are timed on one core; the build renders rows on two, so a row step's share is its one-core time over the build's wall time (an upper bound).")
+try? FileManager.default.removeItem(atPath: arguments.dir)
