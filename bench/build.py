@@ -9,6 +9,11 @@ a story, Hugo's best shot) and times `hugo` building it the same way. sitegen an
 turns, --runs times each, and each keeps its best time.
 
     python3 bench/build.py [--sizes 1000 10000 100000 1000000] [--dir /dev/shm/bench] [--json out.json]
+        [--baseline OTHER_SITEGEN]
+
+--baseline times another sitegen binary (an earlier commit's release build) on the same
+stories, taking turns with this one, and adds its time and the ratio: "no slower than before",
+measured in one run.
 
 Use a RAM disk for --dir (the default /dev/shm/sitegen-bench) to measure the programs rather than
 the file system. Prints a Markdown table.
@@ -48,6 +53,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--hugo-max", type=int, default=100_000)
     parser.add_argument("--json")
+    parser.add_argument("--baseline", help="another sitegen binary to time on the same stories, in turns")
     args = parser.parse_args()
     sitegen = os.environ.get("SITEGEN") or os.path.join(ROOT, ".build", "release", "sitegen")
     if not os.environ.get("SITEGEN"):
@@ -78,15 +84,20 @@ def main():
         # Where both run, they take turns, the same number of times, and each keeps its best:
         # this machine's speed drifts by half from minute to minute, and a ratio of two
         # timings taken minutes apart measured the drift as much as the programs.
-        timings, hugo_timings = [], []
+        timings, hugo_timings, baseline_timings = [], [], []
         for _ in range(args.runs):
             timings.append(best(1, list_only, clean))
+            if args.baseline:
+                baseline_timings.append(best(1, [args.baseline] + list_only[1:], clean))
             if hugo_run:
                 hugo_timings.append(hugo_run())
         wall, kib = min(timings)
         full_wall, full_kib = best(1, build, clean)
         row = {"stories": n, "source": "JSON Lines" if fmt == "jsonl" else "JSON array", "wall": wall, "rss_mib": kib / 1024,
                "full_wall": full_wall, "full_rss_mib": full_kib / 1024}
+        if baseline_timings:
+            bwall, bkib = min(baseline_timings)
+            row.update({"baseline_wall": bwall, "baseline_rss_mib": bkib / 1024})
         if hugo_timings:
             hwall, hkib = min(hugo_timings)
             row.update({"hugo_wall": hwall, "hugo_rss_mib": hkib / 1024, "ratio": wall / hwall})
@@ -98,6 +109,13 @@ def main():
         hugo_cols = (f"{r['hugo_wall']:.2f} s | {r['hugo_rss_mib']:.0f} MiB | {r['ratio']:.4f}" if "hugo_wall" in r else "not run | | ")
         print(f"| {r['stories']:,} | {r['source']} | {r['wall']:.2f} s | {r['rss_mib']:.0f} MiB | {1000 * r['wall'] / r['stories'] * 1000:.1f} ms | {hugo_cols}"
               f" | {r['full_wall']:.2f} s | {r['full_rss_mib']:.0f} MiB |")
+    if args.baseline:
+        print()
+        print(f"| stories | this sitegen (best of {args.runs}) | peak RSS | baseline {args.baseline} | peak RSS | this ÷ baseline |")
+        print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+        for r in rows:
+            print(f"| {r['stories']:,} | {r['wall']:.2f} s | {r['rss_mib']:.0f} MiB | {r['baseline_wall']:.2f} s | {r['baseline_rss_mib']:.0f} MiB"
+                  f" | {r['wall'] / r['baseline_wall']:.3f} |")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"rows": rows, "hugo": version}, f, indent=1)

@@ -83,7 +83,7 @@ public enum SiteScaffold {
 
         """
 
-    package static let publishing = """
+    static let publishing = """
         ---
         title: Publishing the site
         url: https://pages.github.com/

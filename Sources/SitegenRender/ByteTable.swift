@@ -5,7 +5,7 @@
 /// a loop retains and releases it each call, and two cores doing that to one object at once
 /// took a tenth of escaping's time. (An `InlineArray` was tried: its subscript on a `let` copied
 /// all 256 bytes for every byte read.)
-package struct ByteTable: @unchecked Sendable {
+struct ByteTable: @unchecked Sendable {
     // Immutable after init, so sharing it between threads is safe.
     private let values: UnsafePointer<UInt8>
 

@@ -2,7 +2,7 @@
 /// every page and shard would be rewritten even when no story changed. UTC, so output does not
 /// depend on the machine. Pure arithmetic (no DateFormatter: it is slow and locale-dependent).
 public enum DateText {
-    package static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "2026-11-20T14:05:00Z", for `<time datetime>`.
     public static func iso(_ unix: Int) -> String {
@@ -21,7 +21,7 @@ public enum DateText {
     // Digit by digit into the page's bytes: every row of a million-story build has two dates,
     // and building them as Strings (interpolation, appends) cost more than the rest of the row.
 
-    package static func appendISO(_ unix: Int, to out: inout [UInt8]) {
+    static func appendISO(_ unix: Int, to out: inout [UInt8]) {
         let (y, m, d, hh, mm, ss) = civil(unix)
         year(y, to: &out)
         out.append(UInt8(ascii: "-")); two(m, to: &out); out.append(UInt8(ascii: "-")); two(d, to: &out)
@@ -29,7 +29,7 @@ public enum DateText {
         out.append(UInt8(ascii: ":")); two(ss, to: &out); out.append(UInt8(ascii: "Z"))
     }
 
-    package static func appendShort(_ unix: Int, to out: inout [UInt8]) {
+    static func appendShort(_ unix: Int, to out: inout [UInt8]) {
         let (y, m, d, hh, mm, _) = civil(unix)
         out.append(months[m - 1])
         out.append(UInt8(ascii: " "))
@@ -51,7 +51,7 @@ public enum DateText {
     }
 
     /// Howard Hinnant's days-to-civil: correct for the proleptic Gregorian calendar.
-    package static func civil(_ unix: Int) -> (Int, Int, Int, Int, Int, Int) {
+    static func civil(_ unix: Int) -> (Int, Int, Int, Int, Int, Int) {
         let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
         let secs = unix - days * 86_400
         let z = days + 719_468

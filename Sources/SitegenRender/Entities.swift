@@ -1,8 +1,8 @@
 /// Character references, as far as the sanitizer needs them.
-package enum Entities {
+enum Entities {
     /// Length of a well-formed reference at `i` ("&amp;", "&#39;", "&#x2F;"), nil if there is none;
     /// a lone "&" is then escaped.
-    package static func referenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    static func referenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         var j = i + 1
         guard j < s.count else { return nil }
         if s[j] == UInt8(ascii: "#") {

@@ -36,7 +36,7 @@ public enum HTMLEscape {
     /// `needsEscape` of every byte.
     private static let escapes = ByteTable { needsEscape($0) ? 1 : 0 }
 
-    @inline(__always) package static func needsEscape(_ byte: UInt8) -> Bool {
+    @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool {
         byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0
     }
 

@@ -4,7 +4,7 @@
 public enum HTMLSanitizer {
     /// The tags kept, as lowercase ASCII; a tag is known by its index here.
     package static let allowed: [[UInt8]] = ["p", "a", "i", "em", "b", "strong", "code", "pre"].map { Array($0.utf8) }
-    package static let paragraph = 0
+    static let paragraph = 0
     package static let link = 1
     /// Deeper nesting than this is escaped: no real post needs it, and it bounds the stack.
     package static let maxDepth = 16
@@ -15,7 +15,7 @@ public enum HTMLSanitizer {
 
     /// `sanitize`, as UTF-8 bytes. Byte by byte, with tags known by index, not by String: every
     /// item page of a build goes through here.
-    package static func sanitizedBytes(_ html: String) -> [UInt8] {
+    static func sanitizedBytes(_ html: String) -> [UInt8] {
         var html = html
         return html.withUTF8 { input in
             var out: [UInt8] = []
@@ -75,10 +75,10 @@ public enum HTMLSanitizer {
 }
 
 /// A start or end tag of one of the allowed names, as the sanitizer reads it.
-package struct Tag {
+struct Tag {
     /// Index in `HTMLSanitizer.allowed`.
     package var name: Int
-    package var closing: Bool
+    var closing: Bool
     /// The first `href` attribute's value, as written (references not decoded).
     package var href: String?
     /// Index just past the closing ">".
@@ -136,7 +136,7 @@ package struct Tag {
         bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { a, b in ((0x41...0x5A).contains(a) ? a | 0x20 : a) == b }
     }
 
-    package static func isAlnum(_ b: UInt8) -> Bool {
+    static func isAlnum(_ b: UInt8) -> Bool {
         (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
     }
 

@@ -4,7 +4,7 @@ package struct JSONWriter {
     package var bytes: [UInt8] = []
     /// Also escape "<", ">" and "&", for JSON inside an HTML `<script type="application/json">`
     /// block. Files served as JSON don't need it, and rows of HTML would grow by a quarter.
-    package let forHTML: Bool
+    let forHTML: Bool
 
     package init(capacity: Int = 256, forHTML: Bool = false) {
         bytes.reserveCapacity(capacity)

@@ -42,7 +42,7 @@ public enum Markdown {
     }
 
     /// GitHub Flavored Markdown's extensions, as libcmark-gfm-extensions names them.
-    package static let extensions = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+    static let extensions = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
     /// CMARK_OPT_DEFAULT, without CMARK_OPT_UNSAFE: raw HTML and dangerous URLs are omitted.
     package static let options = CMARK_OPT_DEFAULT

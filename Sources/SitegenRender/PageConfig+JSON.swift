@@ -33,7 +33,7 @@ package struct PageConfig {
 
     package func json() -> String { String(decoding: jsonBytes(), as: UTF8.self) }
 
-    package func jsonBytes() -> [UInt8] {
+    func jsonBytes() -> [UInt8] {
         var w = JSONWriter(capacity: 256 + shards.count * 40, forHTML: true)
         w.raw("{\"v\":1,\"page\":")
         w.int(page)

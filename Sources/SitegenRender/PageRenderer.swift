@@ -85,7 +85,7 @@ package struct PageRenderer: Sendable {
         return theme.renderBytes("layout", .object(layout))
     }
 
-    package func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
+    func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
         var layout = TemplateObject(
             [
                 Key.pageTitle: .string(title), Key.siteTitle: .string(options.title), Key.base: .string(paths.base),
@@ -105,14 +105,14 @@ package struct PageRenderer: Sendable {
 }
 
 /// The page and layout contexts' names (docs/templates.md lists them), interned once.
-package enum PageKeys {
+enum PageKeys {
     package static let rows = TemplateKey("rows"), hasRows = TemplateKey("hasRows"), links = TemplateKey("links")
-    package static let heading = TemplateKey("heading"), prevHref = TemplateKey("prevHref"), nextHref = TemplateKey("nextHref")
+    static let heading = TemplateKey("heading"), prevHref = TemplateKey("prevHref"), nextHref = TemplateKey("nextHref")
     package static let gap = TemplateKey("gap"), number = TemplateKey("number"), href = TemplateKey("href")
     package static let current = TemplateKey("current"), content = TemplateKey("content"), config = TemplateKey("config")
     package static let scriptHref = TemplateKey("scriptHref"), pageTitle = TemplateKey("pageTitle")
-    package static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
-    package static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
-    package static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
+    static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
+    static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
+    static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
     package static let faviconHref = TemplateKey("faviconHref")
 }

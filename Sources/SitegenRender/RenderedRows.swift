@@ -77,7 +77,7 @@ package struct RenderedRows: Sendable {
     package func length(of i: Int) -> Int { Int(ends[i] - starts[i]) }
 
     /// Row `i`'s bytes, for the length of `body`.
-    package func withBytes<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    func withBytes<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try buffers[chunk(of: i)].withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[Int(starts[i])..<Int(ends[i])])) }
     }
 

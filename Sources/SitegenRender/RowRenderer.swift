@@ -63,7 +63,7 @@ public struct RowRenderer: Sendable {
 
     /// Where the row links: `href` (the story's URL if it may be a link, else its item page),
     /// the URL's `domain`, and the item page (when the build makes one for the story).
-    package func links(_ story: Story) -> (href: String?, domain: String?, itemHref: String?) {
+    func links(_ story: Story) -> (href: String?, domain: String?, itemHref: String?) {
         let itemHref = hasItemPage(story) ? paths.item(story.id) : nil
         guard let url = story.url.flatMap({ SafeURL.link($0) }) else { return (itemHref, nil, itemHref) }
         return (url, SafeURL.domain(of: url), itemHref)
@@ -79,12 +79,12 @@ public struct RowRenderer: Sendable {
     // The wording once, as bytes: the built-in row writes it straight into the row, the
     // template context takes it as a String.
 
-    package static func appendPoints(_ score: Int, to out: inout [UInt8]) {
+    static func appendPoints(_ score: Int, to out: inout [UInt8]) {
         DecimalText.append(score, to: &out)
         out.append(score == 1 ? " point" : " points")
     }
 
-    package static func appendComments(_ n: Int, to out: inout [UInt8]) {
+    static func appendComments(_ n: Int, to out: inout [UInt8]) {
         switch n {
         case 0: out.append("discuss")
         case 1: out.append("1 comment")
@@ -109,7 +109,7 @@ public struct RowRenderer: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    package static func appendArticle(html: UnsafeBufferPointer<UInt8>, rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
+    static func appendArticle(html: UnsafeBufferPointer<UInt8>, rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
         out.append("<article class=\"row\" aria-posinset=\"")
         DecimalText.append(rank, to: &out)
         out.append("\" aria-setsize=\"")
@@ -123,17 +123,17 @@ public struct RowRenderer: Sendable {
 }
 
 /// The row context's names, interned once.
-package enum RowKeys {
+enum RowKeys {
     package static let id = TemplateKey("id")
     package static let title = TemplateKey("title")
     package static let base = TemplateKey("base")
     package static let href = TemplateKey("href")
     package static let domain = TemplateKey("domain")
-    package static let itemHref = TemplateKey("itemHref")
+    static let itemHref = TemplateKey("itemHref")
     package static let points = TemplateKey("points")
     package static let by = TemplateKey("by")
     package static let date = TemplateKey("date")
-    package static let datetime = TemplateKey("datetime")
+    static let datetime = TemplateKey("datetime")
     package static let image = TemplateKey("image")
     package static let comments = TemplateKey("comments")
 }

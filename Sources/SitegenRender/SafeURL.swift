@@ -54,7 +54,7 @@ public enum SafeURL {
 
     /// Length of the scheme if the URL starts with one: a letter, then letters, digits, + - .,
     /// then a colon that comes before any / ? #.
-    package static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         for (i, byte) in bytes.enumerated() {
             if byte == UInt8(ascii: ":") { return i == 0 ? nil : i }
             let letter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
@@ -79,7 +79,7 @@ public enum SafeURL {
     }
 
     /// The host's byte range in "scheme://userinfo@host:port/…", nil without "://".
-    package static func hostRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    static func hostRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard let length = schemeLength(bytes), length + 3 <= bytes.count,
             bytes[length + 1] == 0x2F, bytes[length + 2] == 0x2F
         else { return nil }

@@ -6,7 +6,7 @@ import SitegenModel
 /// host). A site of more than 50,000 URLs (the protocol's limit per file) gets numbered files
 /// (sitemap-1.xml, …) listed by a sitemap index in sitemap.xml.
 package enum Sitemap {
-    package static let maxURLs = 50_000
+    static let maxURLs = 50_000
 
     /// File name (relative to the output) → contents, as UTF-8.
     package static func files(urls: [String], paths: SitePaths) -> [(name: String, xml: [UInt8])] {
@@ -23,7 +23,7 @@ package enum Sitemap {
         return [(SitePaths.sitemapFile, index + "</sitemapindex>\n".utf8)] + files
     }
 
-    package static func urlset(_ urls: ArraySlice<String>) -> [UInt8] {
+    static func urlset(_ urls: ArraySlice<String>) -> [UInt8] {
         var xml = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
         xml.reserveCapacity(xml.count + urls.count * 64)
         for url in urls {

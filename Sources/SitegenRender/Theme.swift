@@ -10,7 +10,7 @@ public struct Theme: Sendable {
 
     package let templates: [String: CompiledTemplate]
     /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.
-    package let rowIsBuiltIn: Bool
+    let rowIsBuiltIn: Bool
     public let stylesheet: String
     /// `favicon.svg`, linked from every page of the layout.
     public let favicon: String
@@ -75,7 +75,7 @@ public struct Theme: Sendable {
         templates[name]?.render(context, partials: templates) ?? ""
     }
 
-    package func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
+    func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
         templates[name]?.renderBytes(context, partials: templates) ?? []
     }
 

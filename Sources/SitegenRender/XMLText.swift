@@ -2,7 +2,7 @@
 /// forbids (C0 controls but tab, newline and return; U+FFFE and U+FFFF). A story title may hold
 /// them; HTML tolerates them, an XML parser does not. Works on UTF-8 bytes: the sitemap of a
 /// million-story site passes every URL through here.
-package enum XMLText {
+enum XMLText {
     package static func escape(_ string: String) -> String {
         var out: [UInt8] = []
         append(string, to: &out)

@@ -74,7 +74,7 @@ public struct FieldMapping: Sendable, Equatable {
             image: first(.image) { Self.image($0) })
     }
 
-    package static func unixTime(_ value: JSONValue) -> Int? {
+    static func unixTime(_ value: JSONValue) -> Int? {
         if let seconds = value.integer { return seconds }
         if case .double(let seconds) = value, seconds.isFinite, abs(seconds) < 1e15 { return Int(seconds) }
         guard let text = value.string else { return nil }

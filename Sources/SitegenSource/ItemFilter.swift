@@ -72,7 +72,7 @@ public enum ItemFilter {
         return (stories, skipped)
     }
 
-    package enum Verdict: Sendable {
+    enum Verdict: Sendable {
         /// A story, unless an earlier one has its id.
         case keep(id: Int)
         case skip(Skip)

@@ -2,7 +2,7 @@ extension ItemParser {
     /// A read position in a UTF-8 document that moves as swift-foundation's JSONScanner moves.
     /// JSONScanner records a map of the whole document for decoding later; the cursor lets the
     /// item code (ItemParser+Items.swift) decode the fields it wants on the way instead.
-    package struct Cursor {
+    struct Cursor {
         /// JSONScanner's limit; deeper nesting fails the whole document, skipped values included.
         package static let maxDepth = 512
 
@@ -28,12 +28,12 @@ extension ItemParser {
             self.depth = depth
         }
 
-        package var remaining: Int { limit - p }
+        var remaining: Int { limit - p }
         package var offset: Int { p - start }
 
         /// The next byte that is not JSON whitespace, left unread.
         @inline(__always)
-        package mutating func nonSpace() throws(SyntaxError) -> UInt8 {
+        mutating func nonSpace() throws(SyntaxError) -> UInt8 {
             while p < limit {
                 switch p.pointee {
                 case 0x20, 0x0A, 0x0D, 0x09: p += 1
@@ -55,7 +55,7 @@ extension ItemParser {
 
         /// Moves into the array or object whose opener is next: true when it has elements, false
         /// when it closes at once (and is left). `another` leaves it after the last element.
-        package mutating func enter(closer: UInt8) throws(SyntaxError) -> Bool {
+        mutating func enter(closer: UInt8) throws(SyntaxError) -> Bool {
             guard depth < Self.maxDepth else { throw failure(.tooDeep) }
             depth += 1
             p += 1
@@ -112,7 +112,7 @@ extension ItemParser {
         }
 
         /// Any value, checked only as far as JSONScanner checks it.
-        package mutating func skipValue(_ first: UInt8) throws(SyntaxError) {
+        mutating func skipValue(_ first: UInt8) throws(SyntaxError) {
             switch first {
             case ASCII.quote: _ = try string(place: .value)
             case ASCII.openBrace:
@@ -196,21 +196,21 @@ extension ItemParser {
     }
 
     /// A string as it stands in the document, between its quotes.
-    package struct StringToken {
+    struct StringToken {
         package var bytes: UnsafeBufferPointer<UInt8>
         package var escaped: Bool
-        package var control: Bool
-        package var nonASCII: Bool
+        var control: Bool
+        var nonASCII: Bool
         /// The bytes are the text: printable ASCII only.
-        package var isPlain: Bool { !escaped && !control && !nonASCII }
+        var isPlain: Bool { !escaped && !control && !nonASCII }
     }
 
-    package enum ASCII {
+    enum ASCII {
         package static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), slash = UInt8(ascii: "/")
-        package static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
-        package static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
-        package static let comma = UInt8(ascii: ","), colon = UInt8(ascii: ":")
-        package static let minus = UInt8(ascii: "-"), plus = UInt8(ascii: "+"), dot = UInt8(ascii: ".")
+        static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+        static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
+        static let comma = UInt8(ascii: ","), colon = UInt8(ascii: ":")
+        static let minus = UInt8(ascii: "-"), plus = UInt8(ascii: "+"), dot = UInt8(ascii: ".")
         package static let digits = UInt8(ascii: "0")...UInt8(ascii: "9"), zero = UInt8(ascii: "0")
         package static let e = UInt8(ascii: "e"), E = UInt8(ascii: "E"), u = UInt8(ascii: "u")
         package static let t = UInt8(ascii: "t"), f = UInt8(ascii: "f"), n = UInt8(ascii: "n")

@@ -2,10 +2,10 @@ import Foundation
 
 extension ItemParser {
     /// The keys `RawItem` decodes (its `CodingKeys`); each is a bit in an item's set of keys seen.
-    package enum Field: UInt8, CaseIterable {
+    enum Field: UInt8, CaseIterable {
         case id, type, by, time, title, url, text, score, descendants, dead, deleted, image
 
-        package var bit: UInt16 { 1 << rawValue }
+        var bit: UInt16 { 1 << rawValue }
 
         package var name: StaticString {
             switch self {

@@ -4,11 +4,11 @@ import SitegenModel
 
 extension ItemParser.Cursor {
     // An extension of a nested type does not see its outer type's names.
-    package typealias ASCII = ItemParser.ASCII
-    package typealias Field = ItemParser.Field
-    package typealias SyntaxError = ItemParser.SyntaxError
+    typealias ASCII = ItemParser.ASCII
+    typealias Field = ItemParser.Field
+    typealias SyntaxError = ItemParser.SyntaxError
 
-    package enum Document {
+    enum Document {
         case array([RawItem?])
         /// Valid JSON of another kind: "an object", "a string", "null", ...
         case other(String)
@@ -160,7 +160,7 @@ extension ItemParser.Cursor {
 }
 
 extension ItemParser {
-    package static let notAnObject: RawItem = {
+    static let notAnObject: RawItem = {
         var item = RawItem(id: nil, type: nil)
         item.isObject = false
         return item

@@ -25,7 +25,7 @@ extension ItemParser {
     ///
     /// This replaced a serial scan that first found every element's range (a tenth of reading
     /// 100,000 stories, on one core while the other waited).
-    package static func itemParts(_ utf8: UnsafeBufferPointer<UInt8>) -> [[RawItem?]]? {
+    static func itemParts(_ utf8: UnsafeBufferPointer<UInt8>) -> [[RawItem?]]? {
         var opening = Cursor(utf8)
         // An empty array, or no array at all, is the one-pass reading's to answer.
         guard (try? opening.nonSpace()) == ASCII.openBracket, (try? opening.enter(closer: ASCII.closeBracket)) == true else {

@@ -92,7 +92,7 @@ extension ItemParser {
     /// JSONDecoder also takes `12.0`, `1e3` or `-0.0`, going through Double, and above 2^53
     /// (where Doubles are 2 apart) through Decimal, which truncates: `9007199254740993.5` is
     /// 9007199254740993. Both detours are kept: they decide what a file means.
-    package static func integer(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func integer(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = token.first == ASCII.minus ? 1 : 0
         let firstDigit = i
         // Accumulated below zero, where Int.min fits.

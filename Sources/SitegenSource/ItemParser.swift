@@ -60,10 +60,10 @@ package enum ItemParser {
     /// Where in the (UTF-8) document it stops being JSON, and why.
     package struct SyntaxError: Error, Equatable {
         package var offset: Int
-        package var problem: Problem
+        var problem: Problem
     }
 
-    package enum Problem: Equatable, CustomStringConvertible {
+    enum Problem: Equatable, CustomStringConvertible {
         case endOfFile
         case unexpected(UInt8, Place)
         case tooDeep
@@ -71,7 +71,7 @@ package enum ItemParser {
         case shortUnicodeEscape
         case notText
 
-        package enum Place: String {
+        enum Place: String {
             case value = "where a value should start"
             case array = "in an array"
             case object = "in an object"
@@ -137,16 +137,16 @@ package enum ItemParser {
 }
 
 /// The two error types `withUTF8` can throw when a document is not text at all.
-package protocol ItemParserFailure: Error {
+protocol ItemParserFailure: Error {
     static var notText: Self { get }
 }
 
 extension ItemParser.SyntaxError: ItemParserFailure {
-    package static var notText: Self { Self(offset: 0, problem: .notText) }
+    static var notText: Self { Self(offset: 0, problem: .notText) }
 }
 
 extension ItemParser.DocumentError: ItemParserFailure {
-    package static var notText: Self { .syntax(line: 1, column: 1, reason: ItemParser.Problem.notText.description) }
+    static var notText: Self { .syntax(line: 1, column: 1, reason: ItemParser.Problem.notText.description) }
 }
 
 extension SourceEntry.Content {

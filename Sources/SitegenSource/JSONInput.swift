@@ -5,7 +5,7 @@ import Synchronization
 
 /// Reading source files, with failures turned into `SitegenError`s that name the file, line and
 /// column. Items are parsed by `ItemParser`; JSONDecoder is left with the small list files.
-package enum JSONInput {
+enum JSONInput {
     package static func read(_ path: String) throws -> Data {
         if let data = try readInParts(path) { return data }
         do {
@@ -57,7 +57,7 @@ package enum JSONInput {
     }
 
     /// A Hacker News list (`topstories.json`): an array of integer item ids, in rank order.
-    package static func itemIDs(_ data: Data, path: String) throws -> [Int] {
+    static func itemIDs(_ data: Data, path: String) throws -> [Int] {
         do {
             return try JSONDecoder().decode([Int].self, from: data)
         } catch {

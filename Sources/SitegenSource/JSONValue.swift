@@ -56,7 +56,7 @@ public enum JSONValue: Sendable, Equatable, Decodable {
     }
 
     /// An integer, from an integral number or a string of digits.
-    package var integer: Int? {
+    var integer: Int? {
         switch self {
         case .int(let value): return value
         case .double(let value): return value == value.rounded() && abs(value) < 9e15 ? Int(value) : nil

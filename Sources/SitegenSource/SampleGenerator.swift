@@ -68,37 +68,37 @@ public struct SampleGenerator: Sendable {
             + "<p>What do you use for <code>\(rng.pick(things).lowercased())</code>?"
     }
 
-    package static let questions = [
+    static let questions = [
         "How do you keep up with papers in your field?", "What's your backup strategy in 2026?",
         "Is it worth learning Rust as a web developer?", "How do you run a small team without meetings?",
         "What are you working on this month?", "Who is hiring?", "Best way to self-host email?",
         "How did you get your first 100 users?", "What does your home lab look like?",
         "Do you still use RSS?", "How do you price a developer tool?",
     ]
-    package static let products = [
+    static let products = [
         "Tablecast", "Shardly", "Quillmark", "Pagewise", "Fernlog", "Driftdb", "Lumenstack", "Nimbus",
         "Kestrel", "Offgrid", "Tinyfeed", "Scrollkit", "Petrichor", "Vantage", "Moraine",
     ]
-    package static let taglines = [
+    static let taglines = [
         "an open-source static site generator", "a terminal UI for Postgres", "prefetching for the web",
         "a tiny search engine for your notes", "SQLite replication over S3", "a keyboard-first RSS reader",
         "a faster alternative to rsync", "type-safe SQL in Swift", "a self-hosted status page",
     ]
-    package static let reasons = [
+    static let reasons = [
         "my side projects kept rotting", "the existing tools were too slow on large inputs",
         "I wanted something that works offline", "our team kept losing context between tools",
         "nothing handled a million rows smoothly",
     ]
-    package static let topics = [
+    static let topics = [
         "SQLite", "Rust", "Swift", "WebAssembly", "Postgres", "Linux", "TCP", "Unicode", "CRDTs",
         "the JVM", "HTTP/3", "Git", "Zig", "OCaml", "Kubernetes", "LLVM", "ZFS", "Erlang",
     ]
-    package static let things = [
+    static let things = [
         "Garbage Collectors", "Text Editors", "Static Sites", "Hash Tables", "B-Trees", "Compilers",
         "Type Systems", "Build Systems", "Bloom Filters", "Fonts", "Schedulers", "Package Managers",
     ]
-    package static let companies = ["Mozilla", "Cloudflare", "Fly.io", "Tailscale", "Oxide", "Fastly", "Valve", "Framework"]
-    package static let titleShapes = [
+    static let companies = ["Mozilla", "Cloudflare", "Fly.io", "Tailscale", "Oxide", "Fastly", "Valve", "Framework"]
+    static let titleShapes = [
         "How {topic} Works", "Why {thing} Are Hard", "The Unreasonable Effectiveness of {thing}",
         "{company} Open-Sources Its Internal {topic} Tooling", "A Tour of {topic} Internals",
         "What I Learned Writing {thing} in {topic}", "{topic} Is Faster Than You Think",
@@ -106,7 +106,7 @@ public struct SampleGenerator: Sendable {
         "Designing {thing} for the Next Decade", "An Illustrated Guide to {thing}",
         "We Replaced Our {thing} with {topic}", "The Case Against {thing}", "{topic} 2.0 Released",
     ]
-    package static let domains = [
+    static let domains = [
         "github.com", "blog.example.org", "lwn.net", "arxiv.org", "www.nytimes.com", "jvns.ca",
         "danluu.com", "sqlite.org", "www.theverge.com", "news.example.com", "research.example.edu",
         "medium.com", "substack.example.com", "www.bbc.co.uk",

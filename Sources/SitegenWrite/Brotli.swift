@@ -2,11 +2,11 @@ import CBrotli
 
 /// Brotli through Debian's libbrotli (libbrotli-dev). Bytes in, bytes out; the only file that
 /// calls libbrotli. Deterministic: the same bytes always give the same file.
-package enum Brotli {
+enum Brotli {
     /// Below 5, brotli is no smaller than gzip 6 on sitegen's pages and shards, so a `.br` would
     /// cost time for nothing; at 5 it is 8-10 % smaller; 9 and up are many times slower for
     /// little more (docs/deploy.md has the table).
-    package static let defaultQuality: Int32 = 5
+    static let defaultQuality: Int32 = 5
 
     package static func compress(_ input: [UInt8], quality: Int32 = defaultQuality) -> [UInt8] {
         var size = BrotliEncoderMaxCompressedSize(input.count)

@@ -3,10 +3,10 @@ import Foundation
 /// Puts a finished folder in the output's place. On Linux one renameat2(RENAME_EXCHANGE) swaps
 /// the two names at once, so the output path always names a whole build, old or new: a server
 /// reading it, or a build killed at that instant, never sees a missing or half-made output.
-package enum FolderSwap {
+enum FolderSwap {
     /// Swaps `staged` and `output` (both must exist). false when the system or file system can't
     /// (then the caller falls back to two renames).
-    package static func exchange(_ staged: String, _ output: String) -> Bool {
+    static func exchange(_ staged: String, _ output: String) -> Bool {
         #if os(Linux)
         guard let renameat2 else { return false }
         return renameat2(AT_FDCWD, staged, AT_FDCWD, output, renameExchange) == 0

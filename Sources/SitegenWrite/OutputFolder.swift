@@ -11,8 +11,8 @@ import Synchronization
 /// SitegenCore writes files.
 public final class OutputFolder: @unchecked Sendable {
     public let path: String
-    package let staging: String
-    package let previous: PreviousOutput
+    let staging: String
+    let previous: PreviousOutput
     /// Whether text files get precompressed siblings (`--precompress`).
     package let precompress: Bool
     private let lock: OutputLock

@@ -1,15 +1,15 @@
 /// Precompressed siblings: `index.html.gz` and `index.html.br` beside `index.html`, which a
 /// server sends as they are (nginx `gzip_static on`, `brotli_static on`) instead of compressing
 /// the file on every request, and at a level it could not afford per request.
-package enum Precompression {
+enum Precompression {
     /// The kinds of file worth it: text, served often. Pictures and the like are compressed
     /// already.
-    package static func applies(to relative: String) -> Bool {
+    static func applies(to relative: String) -> Bool {
         relative.hasSuffix(".html") || relative.hasSuffix(".json") || relative.hasSuffix(".css") || relative.hasSuffix(".js")
     }
 
     /// Every suffix a sibling may have, for carrying siblings of unchanged files over.
-    package static let suffixes = [".gz", ".br"]
+    static let suffixes = [".gz", ".br"]
 
     /// The siblings of a file with these bytes. One that would not be smaller than the file is
     /// left out (a tiny file grows under gzip's header); the server then sends the file itself.

@@ -3,7 +3,7 @@ import Foundation
 /// The output as the last finished build left it, read-only: what lets a build keep a file whose
 /// bytes did not change (hard-linked into the staging folder, so its inode and mtime stay and
 /// rsync or a deploy tool sees nothing to upload), and find the previous generations' files.
-package struct PreviousOutput: Sendable {
+struct PreviousOutput: Sendable {
     package let path: String
     /// Whether there is a previous output at all. A first build (or one into an emptied folder)
     /// then asks nothing of the file system: a failed open a file is a path walk each, and at
@@ -47,7 +47,7 @@ package struct PreviousOutput: Sendable {
         return names.sorted().map { relative + "/" + $0 }.filter { isFile($0) }
     }
 
-    package func isFile(_ relative: String) -> Bool {
+    func isFile(_ relative: String) -> Bool {
         var info = stat()
         return stat(path + "/" + relative, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }

@@ -136,6 +136,32 @@ struct ItemParserTests {
         }
     }
 
+    @Test("real documents with a few bytes changed read the same as with JSONDecoder, on one core and on two", arguments: 0..<4)
+    func mutatedSources(batch: UInt64) throws {
+        // The random documents above are small; these are whole files of the shape sites feed in,
+        // broken where a typo, a truncated download or a bad encoder would break them.
+        let original = Array(try JSONEncoder().encode(SampleGenerator(seed: batch).items(count: 40)))
+        let alphabet = Array(#"{}[],:"\ 0123456789.-+eEtrufalsn"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
+        var random = TestRandom(seed: 0xF022 + batch)
+        var disagreements: [String] = []
+        for _ in 0..<150 {
+            var bytes = original
+            for _ in 0..<random.int(in: 1...3) {
+                let at = random.int(in: 0...(bytes.count - 1))
+                switch random.int(in: 0...2) {
+                case 0: bytes[at] = alphabet[random.int(in: 0...(alphabet.count - 1))]
+                case 1: bytes.insert(alphabet[random.int(in: 0...(alphabet.count - 1))], at: at)
+                default: bytes.remove(at: at)
+                }
+            }
+            let expected = Self.decoded(array: bytes)
+            for splitFrom in [ItemParser.splitFromBytes, 0] where Self.parsed(array: bytes, splitFromBytes: splitFrom) != expected {
+                disagreements.append("\(String(decoding: bytes, as: UTF8.self).debugDescription) (split from \(splitFrom))")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.first ?? "")")
+    }
+
     @Test("an array read on both cores gives the items of one pass, and a broken one the same error")
     func split() throws {
         // Written element by element, so where each one starts is known.

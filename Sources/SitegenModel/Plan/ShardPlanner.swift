@@ -25,7 +25,7 @@ public enum ShardPlanner {
         return result
     }
 
-    package static func isBoundary(_ id: Int, _ rule: ShardRule) -> Bool {
+    static func isBoundary(_ id: Int, _ rule: ShardRule) -> Bool {
         SplitMix64.mix(UInt64(bitPattern: Int64(id))) % rule.boundaryDivisor == 0
     }
 }

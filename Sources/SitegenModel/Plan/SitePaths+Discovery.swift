@@ -11,7 +11,7 @@ extension SitePaths {
     public var basePath: String { Self.pathPart(of: base) }
 
     /// "/news/" from "https://example.com/news/" (and "/news/" as it is).
-    package static func pathPart(of base: String) -> String {
+    static func pathPart(of base: String) -> String {
         guard let scheme = base.firstRange(of: "://") else { return base }
         let rest = base[scheme.upperBound...]
         guard let slash = rest.firstIndex(of: "/") else { return "/" }

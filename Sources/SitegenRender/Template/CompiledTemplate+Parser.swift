@@ -1,6 +1,6 @@
 extension CompiledTemplate {
     /// Why a template that swift-mustache accepted cannot be compiled.
-    package struct Unsupported: Error {
+    struct Unsupported: Error {
         package var what: String
         package var offset: Int
     }

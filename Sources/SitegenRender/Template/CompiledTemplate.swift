@@ -10,7 +10,7 @@
 /// and every name path in one key list. Walking it retains nothing (a tree of enums with array
 /// payloads cost a retain and a release per node per row, a third of the render time).
 public struct CompiledTemplate: Sendable {
-    package struct Op: Sendable {
+    struct Op: Sendable {
         package enum Kind: UInt8, Sendable {
             /// `text[a..<b]`.
             case text
@@ -29,10 +29,10 @@ public struct CompiledTemplate: Sendable {
         package var end: Int32
     }
 
-    package let ops: [Op]
+    let ops: [Op]
     package let text: [UInt8]
     /// Name paths (`a.b` → [a, b]; `.` → none), the ops' `a..<b` ranges index into it.
     package let keys: [TemplateKey]
     /// The names of the partials this template includes, for checking they exist.
-    package let partialNames: [String]
+    let partialNames: [String]
 }

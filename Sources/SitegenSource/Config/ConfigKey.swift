@@ -40,7 +40,7 @@ public struct ConfigKey {
     }
 
     /// Whether `config` holds a value for this key.
-    package func isSet(in config: SiteConfig) -> Bool {
+    func isSet(in config: SiteConfig) -> Bool {
         switch value {
         case .string(let path, _): config[keyPath: path] != nil
         case .integer(let path, _): config[keyPath: path] != nil
@@ -67,7 +67,7 @@ public struct ConfigKey {
     }
 
     /// Why `config`'s value for this key is refused, or nil when it is fine (or not set).
-    package func problem(in config: SiteConfig) -> String? {
+    func problem(in config: SiteConfig) -> String? {
         switch value {
         case .string(let path, let check):
             return config[keyPath: path].flatMap(check)

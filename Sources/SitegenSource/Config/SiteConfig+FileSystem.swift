@@ -33,7 +33,7 @@ extension SiteConfig {
     }
 
     /// Makes relative paths relative to the working folder instead of `folder`.
-    package mutating func rebase(onto folder: String) {
+    mutating func rebase(onto folder: String) {
         guard folder != "." else { return }
         func rebased(_ path: String?) -> String? {
             guard let path, !path.hasPrefix("/"), !path.hasPrefix("http://"), !path.hasPrefix("https://") else { return path }

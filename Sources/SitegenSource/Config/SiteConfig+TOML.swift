@@ -106,7 +106,7 @@ extension SiteConfig {
 
     /// The known key a mistyped one most likely meant: at most two edits away, or the same
     /// letters with `-` for `_`.
-    package static func closest(to key: String) -> String? {
+    static func closest(to key: String) -> String? {
         let normalized = key.replacingOccurrences(of: "-", with: "_").lowercased()
         let scored = keys.map { ($0.name, editDistance(normalized, $0.name)) }.min { $0.1 < $1.1 }
         guard let scored, scored.1 <= 2 else { return nil }
@@ -131,7 +131,7 @@ extension SiteConfig {
 
 /// Finds the line a key is written on in a TOML document: enough of TOML's syntax for a config
 /// file's flat keys (bare or quoted, at the top or under a `[table]` header).
-package enum ConfigLines {
+enum ConfigLines {
     package static func line(of key: String, inTable table: String? = nil, in text: String) -> Int? {
         var current: String? = nil
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -66,7 +66,7 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     /// The keys (config spelling) that hold a value.
-    package var setKeys: [String] {
+    var setKeys: [String] {
         Self.keys.filter { $0.isSet(in: self) }.map(\.name)
     }
 }

@@ -31,7 +31,7 @@ public struct FetchCache: Sendable {
     /// The cached body, whatever its age (offline builds, and a fallback when the network fails).
     package func any(_ url: String) -> [UInt8]? { read(path(for: url)) }
 
-    package func store(_ url: String, _ body: [UInt8]) {
+    func store(_ url: String, _ body: [UInt8]) {
         let path = path(for: url)
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -51,7 +51,7 @@ public struct FetchCache: Sendable {
         (folder as NSString).appendingPathComponent(Self.relativePath(for: url))
     }
 
-    package static func relativePath(for url: String) -> String {
+    static func relativePath(for url: String) -> String {
         guard let parts = URLComponents(string: url), let host = parts.host, !host.isEmpty else {
             return "_/" + ContentHash.hex(of: Array(url.utf8))
         }

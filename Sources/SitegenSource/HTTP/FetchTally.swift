@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Counts a fetch phase's progress for `FetchProgress`, safely from many tasks.
-package final class FetchTally: Sendable {
+final class FetchTally: Sendable {
     private let counts = Mutex(FetchCounts(what: "", total: 0))
     package let progress: (any FetchProgress)?
 
@@ -14,7 +14,7 @@ package final class FetchTally: Sendable {
 
     package func retried() { counts.withLock { $0.retries += 1 } }
 
-    package func finished(cached: Bool = false, failed: Bool = false) {
+    func finished(cached: Bool = false, failed: Bool = false) {
         // Told inside the lock, so the progress sees the counts in the order they were reached.
         counts.withLock { counts in
             counts.done += 1

@@ -3,7 +3,7 @@ import SitegenModel
 extension Fetcher {
     /// Runs `body` with a fetcher over the settings' transport, or over a new AsyncHTTPTransport
     /// that is shut down afterwards, whether `body` returns or throws.
-    package static func session<R: Sendable>(
+    static func session<R: Sendable>(
         _ settings: FetchSettings, _ body: (Fetcher) async throws -> R
     ) async throws -> R {
         let owned = settings.transport == nil
@@ -20,7 +20,7 @@ extension Fetcher {
     }
 
     /// A request the build cannot do without: its failure is the build's.
-    package func required(_ url: String) async throws -> [UInt8] {
+    func required(_ url: String) async throws -> [UInt8] {
         do {
             return try await get(url, .network).body
         } catch {

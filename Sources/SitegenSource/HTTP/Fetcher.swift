@@ -5,9 +5,9 @@ import Synchronization
 /// Gets one URL the way every HTTP source needs it: from the cache when it may, otherwise over
 /// the transport with a per-attempt timeout, retries with backoff on transient faults, a shared
 /// pause when the server says 429, and the build's overall deadline over all of it.
-package final class Fetcher: Sendable {
+final class Fetcher: Sendable {
     /// Whether a cached copy within the TTL may stand in for asking.
-    package enum Use {
+    enum Use {
         /// Lists and pages say what is new, so they are always asked for (and cached for --offline).
         case network
         /// Items: a fresh cached copy is used as it is. What the network answers is not cached
@@ -16,7 +16,7 @@ package final class Fetcher: Sendable {
         case cacheFirst
     }
 
-    package enum Origin: Equatable {
+    enum Origin: Equatable {
         case network
         case cache
         /// The network failed and an older cached copy was used.
@@ -24,9 +24,9 @@ package final class Fetcher: Sendable {
     }
 
     package let settings: FetchSettings
-    package let transport: any HTTPTransport
+    let transport: any HTTPTransport
     package let cache: FetchCache?
-    package let tally: FetchTally
+    let tally: FetchTally
     private let deadline: ContinuousClock.Instant
     /// No request starts before this instant: a 429's Retry-After holds back every worker, not
     /// only the one that was told.
@@ -60,7 +60,7 @@ package final class Fetcher: Sendable {
     }
 
     /// Keeps a body the network gave for a `.cacheFirst` URL, once the caller found it whole.
-    package func remember(_ url: String, _ body: [UInt8]) { cache?.store(url, body) }
+    func remember(_ url: String, _ body: [UInt8]) { cache?.store(url, body) }
 
     private func attempts(_ url: String) async throws(FetchError) -> [UInt8] {
         var attempt = 0

@@ -22,7 +22,7 @@ public struct PagedAPISource: StorySource {
     public var name: String { template }
 
     /// More pages than this without a total means the API ignores `{page}`; the fetch stops.
-    package static let maxPagesWithoutTotal = 10_000
+    static let maxPagesWithoutTotal = 10_000
 
     public init(
         template: String, itemsKey: String = "data", totalKey: String = "totalResults", firstPage: Int = 1,

@@ -13,7 +13,7 @@ public enum RetryAfter {
 
     /// IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), the form servers send; the obsolete forms
     /// RFC 9110 still lets clients accept are read too.
-    package static func httpDate(_ text: String) -> Date? {
+    static func httpDate(_ text: String) -> Date? {
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

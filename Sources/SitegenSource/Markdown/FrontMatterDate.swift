@@ -2,8 +2,8 @@
 /// offset: `2026-11-20`, `2026-11-20 14:05`, `2026-11-20T14:05:09Z`, `2026-11-20T14:05+02:00`,
 /// and a bare integer (Unix seconds). Anything else gives nil: the date is left out and the story
 /// kept, as for any optional field of the wrong type.
-package enum FrontMatterDate {
-    package static func unixSeconds(_ text: String) -> Int? {
+enum FrontMatterDate {
+    static func unixSeconds(_ text: String) -> Int? {
         let s = Array(text.utf8)
         if !s.isEmpty, s.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), s.count <= 12 { return Int(text) }
         var i = 0

@@ -14,9 +14,9 @@ import SitegenModel
 /// | `id` | id (1 ... 2^53-1) | the file name's hash is used |
 ///
 /// Other keys are ignored, so front matter written for another generator (tags, draft) reads.
-package struct MarkdownStory {
+struct MarkdownStory {
     package let item: RawItem
-    package let orderKey: OrderKey
+    let orderKey: OrderKey
 
     package init(file: String, matter: FrontMatter) {
         let id = matter["id"].flatMap(Int.init).flatMap { (1..<Self.idLimit).contains($0) ? $0 : nil }
@@ -31,7 +31,7 @@ package struct MarkdownStory {
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
     }
 
-    package static let idLimit = StableID.limit
+    static let idLimit = StableID.limit
 
     /// A stable id from the file name.
     package static func id(forFile file: String) -> Int { StableID.of(file) }

@@ -18,7 +18,7 @@ public struct MarkdownStorySource: StorySource {
     public var name: String { (path as NSString).lastPathComponent + "/" }
 
     /// The folder's `.md` files (not its subfolders), by name.
-    package static func markdownFiles(in folder: String) throws -> [String] {
+    static func markdownFiles(in folder: String) throws -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw SitegenError.unreadable(path: folder, reason: "cannot list the folder")
         }
@@ -47,12 +47,12 @@ public struct MarkdownStorySource: StorySource {
 }
 
 /// Where a file's story goes in the list; see `MarkdownStorySource` for the rule.
-package struct OrderKey: Comparable {
+struct OrderKey: Comparable {
     package var weight: Int?
     package var time: Int?
     package var file: String
     /// Unreadable files go last; they are skipped anyway.
-    package var broken = false
+    var broken = false
 
     package static func last(_ file: String) -> OrderKey { OrderKey(weight: nil, time: nil, file: file, broken: true) }
 

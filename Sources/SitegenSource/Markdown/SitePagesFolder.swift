@@ -6,7 +6,7 @@ import SitegenModel
 /// file and line, rather than quietly leaving the page out.
 public enum SitePagesFolder {
     /// Names the site already uses at its root; a page there would overwrite the list's files.
-    package static let reserved: Set<String> = ["index", "page", "item", "s", "m", "assets"]
+    static let reserved: Set<String> = ["index", "page", "item", "s", "m", "assets"]
 
     /// The pages in navigation order; none for a nil folder.
     public static func load(_ folder: String?) throws -> [SitePage] {
