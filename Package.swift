@@ -11,7 +11,7 @@ let package = Package(
     name: "sitegen",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "sitegen", targets: ["sitegen"]),
+        .executable(name: "sitegen", targets: ["sitegen"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -32,7 +32,9 @@ struct Arguments {
             case "--stories": stories = Int(value) ?? stories
             case "--runs": runs = Int(value) ?? runs
             case "--dir": dir = value
-            default: FileHandle.standardError.write(Data("unknown argument \(args[i])\n".utf8)); exit(2)
+            default:
+                FileHandle.standardError.write(Data("unknown argument \(args[i])\n".utf8))
+                exit(2)
             }
             i += 2
         }
@@ -172,11 +174,23 @@ for step in ["1/5]", "2/5]", "3/5]", "4/5]", "5/5]"] {
 print("")
 print("| fast path | its time | library | library's time | library ÷ fast | fast path's share of the build | verdict |")
 print("| --- | ---: | --- | ---: | ---: | ---: | --- |")
-print("| ItemParser, both cores (as built) | \(ms(parse[0])) | JSONDecoder | \(ms(parse[2])) | \(ratio(parse[0], parse[2])) | \(share(parse[0])) | \(verdict(fast: parse[0], library: parse[2])) |")
-print("| ItemParser, one core | \(ms(parse[1])) | JSONDecoder | \(ms(parse[2])) | \(ratio(parse[1], parse[2])) | \(share(parse[1])) | |")
-print("| built-in row (hand-written) | \(ms(render[0])) | CompiledTemplate, row.mustache | \(ms(render[1])) | \(ratio(render[0], render[1])) | \(share(render[0])) | \(verdict(fast: render[0], library: render[1])) |")
-print("| CompiledTemplate, row.mustache | \(ms(render[1])) | swift-mustache | \(ms(render[2])) | \(ratio(render[1], render[2])) | \(share(render[1])) | \(verdict(fast: render[1], library: render[2])) |")
-print("| (replaced) ContentHash is SHA-256, \(shards.count) shards, \(shardBytes / 1024) KiB | | SHA-256 (swift-crypto) | \(ms(hash[0])) | | \(share(hash[0])) | library |")
+print(
+    "| ItemParser, both cores (as built) | \(ms(parse[0])) | JSONDecoder | \(ms(parse[2])) | \(ratio(parse[0], parse[2])) | \(share(parse[0])) | \(verdict(fast: parse[0], library: parse[2])) |"
+)
+print(
+    "| ItemParser, one core | \(ms(parse[1])) | JSONDecoder | \(ms(parse[2])) | \(ratio(parse[1], parse[2])) | \(share(parse[1])) | |"
+)
+print(
+    "| built-in row (hand-written) | \(ms(render[0])) | CompiledTemplate, row.mustache | \(ms(render[1])) | \(ratio(render[0], render[1])) | \(share(render[0])) | \(verdict(fast: render[0], library: render[1])) |"
+)
+print(
+    "| CompiledTemplate, row.mustache | \(ms(render[1])) | swift-mustache | \(ms(render[2])) | \(ratio(render[1], render[2])) | \(share(render[1])) | \(verdict(fast: render[1], library: render[2])) |"
+)
+print(
+    "| (replaced) ContentHash is SHA-256, \(shards.count) shards, \(shardBytes / 1024) KiB | | SHA-256 (swift-crypto) | \(ms(hash[0])) | | \(share(hash[0])) | library |"
+)
 print("")
-print("Rows and hashes are timed on one core; the build renders rows on two, so a row step's share is its one-core time over the build's wall time (an upper bound).")
+print(
+    "Rows and hashes are timed on one core; the build renders rows on two, so a row step's share is its one-core time over the build's wall time (an upper bound)."
+)
 try? FileManager.default.removeItem(atPath: arguments.dir)

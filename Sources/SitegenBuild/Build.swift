@@ -89,23 +89,26 @@ public enum Build {
             let manifest = ManifestPlanner.manifest(shards: shards, total: stories.count)
             try writer.writeManifest(manifest)
             log("      list pages")
-            try writer.writeListPages(pages, configs: { number, range in
-                PageConfig(
-                    page: number, first: range.lowerBound, count: range.count, total: stories.count,
-                    pageSize: options.pageSize, base: paths.base, build: manifest.build, partRows: manifest.partRows,
-                    strategy: options.strategy,
-                    // The shards of the page's own rows, two pages above and four below (readers
-                    // scroll down more than up): constant, whatever the list's length.
-                    shards: ManifestPlanner.inlineEntries(
-                        for: range, in: shards, before: 2 * options.pageSize, after: 4 * options.pageSize))
-            }, ids: ids, rowHTML: rowHTML)
+            try writer.writeListPages(
+                pages,
+                configs: { number, range in
+                    PageConfig(
+                        page: number, first: range.lowerBound, count: range.count, total: stories.count,
+                        pageSize: options.pageSize, base: paths.base, build: manifest.build, partRows: manifest.partRows,
+                        strategy: options.strategy,
+                        // The shards of the page's own rows, two pages above and four below (readers
+                        // scroll down more than up): constant, whatever the list's length.
+                        shards: ManifestPlanner.inlineEntries(
+                            for: range, in: shards, before: 2 * options.pageSize, after: 4 * options.pageSize))
+                }, ids: ids, rowHTML: rowHTML)
             log("      item pages")
             try writer.writeItemPages(itemRows, stories: stories, rowHTML: rowHTML)
             try writer.writeSitePages(sitePages)
             log("      feed, sitemap, hosting files")
             try writer.writeDiscovery(stories: stories, pageCount: pages.count, itemRows: itemRows, sitePages: sitePages)
             try writer.keepGenerations(
-                current: Generation(build: manifest.build, assets: [style.file, script.file, favicon.file]), keep: options.keepGenerations)
+                current: Generation(build: manifest.build, assets: [style.file, script.file, favicon.file]),
+                keep: options.keepGenerations)
             log("      commit")
             try output.commit()
             let report = BuildReport(

@@ -18,10 +18,12 @@ public struct BuildReport: Sendable, Equatable {
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
-        var line = "\(plural(stories, "story", "stories")) from \(sourceName) → \(plural(pages, "page")), "
+        var line =
+            "\(plural(stories, "story", "stories")) from \(sourceName) → \(plural(pages, "page")), "
             + "\(plural(shards, "shard")), \(plural(itemPages, "item page"))"
             + (sitePages > 0 ? ", \(plural(sitePages, "site page"))" : "") + " in \(output)"
-            + (filesWritten + filesUnchanged > 0 ? " (\(plural(filesWritten, "file")) written, \(filesUnchanged) unchanged)." : ".")
+            + (filesWritten + filesUnchanged > 0
+                ? " (\(plural(filesWritten, "file")) written, \(filesUnchanged) unchanged)." : ".")
         guard !skipped.isEmpty else { return line + " Skipped none." }
         let groups = Dictionary(grouping: skipped, by: \.reason).sorted { $0.key < $1.key }
         let parts = groups.map { reason, skips -> String in

@@ -13,7 +13,8 @@ extension BuildSettings {
         func keep<Value: Equatable>(_ key: String, _ path: WritableKeyPath<BuildSettings, Value>, _ shown: (Value) -> String) {
             guard settings[keyPath: path] != first[keyPath: path] else { return }
             notes.append(
-                "\(key) is now \(shown(settings[keyPath: path])); serving \(shown(first[keyPath: path])) until sitegen serve is restarted")
+                "\(key) is now \(shown(settings[keyPath: path])); serving \(shown(first[keyPath: path])) until sitegen serve is restarted"
+            )
             settings[keyPath: path] = first[keyPath: path]
         }
         keep("output", \.output) { $0 }

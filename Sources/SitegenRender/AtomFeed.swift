@@ -47,7 +47,8 @@ package enum AtomFeed {
         for story in entries {
             // As its row links: the story's own URL, else its item page, else (a story with
             // neither) the site.
-            let link = story.url.flatMap { SafeURL.link($0, allowRelative: false) }
+            let link =
+                story.url.flatMap { SafeURL.link($0, allowRelative: false) }
                 ?? (hasItemPage(story) ? paths.item(story.id) : paths.base)
             xml += "<entry>\n<title>\(XMLText.escape(story.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(link))\"/>\n"

@@ -24,9 +24,17 @@ public enum DateText {
     static func appendISO(_ unix: Int, to out: inout [UInt8]) {
         let (y, m, d, hh, mm, ss) = civil(unix)
         year(y, to: &out)
-        out.append(UInt8(ascii: "-")); two(m, to: &out); out.append(UInt8(ascii: "-")); two(d, to: &out)
-        out.append(UInt8(ascii: "T")); two(hh, to: &out); out.append(UInt8(ascii: ":")); two(mm, to: &out)
-        out.append(UInt8(ascii: ":")); two(ss, to: &out); out.append(UInt8(ascii: "Z"))
+        out.append(UInt8(ascii: "-"))
+        two(m, to: &out)
+        out.append(UInt8(ascii: "-"))
+        two(d, to: &out)
+        out.append(UInt8(ascii: "T"))
+        two(hh, to: &out)
+        out.append(UInt8(ascii: ":"))
+        two(mm, to: &out)
+        out.append(UInt8(ascii: ":"))
+        two(ss, to: &out)
+        out.append(UInt8(ascii: "Z"))
     }
 
     static func appendShort(_ unix: Int, to out: inout [UInt8]) {
@@ -36,18 +44,23 @@ public enum DateText {
         DecimalText.append(d, to: &out)
         out.append(", ")
         DecimalText.append(y, to: &out)
-        out.append(UInt8(ascii: " ")); two(hh, to: &out); out.append(UInt8(ascii: ":")); two(mm, to: &out)
+        out.append(UInt8(ascii: " "))
+        two(hh, to: &out)
+        out.append(UInt8(ascii: ":"))
+        two(mm, to: &out)
     }
 
     /// Four digits for the years people write that way, else as many as it takes.
     private static func year(_ y: Int, to out: inout [UInt8]) {
         guard (1000...9999).contains(y) else { return DecimalText.append(y, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(y / 1000)); out.append(UInt8(ascii: "0") + UInt8(y / 100 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(y / 1000))
+        out.append(UInt8(ascii: "0") + UInt8(y / 100 % 10))
         two(y % 100, to: &out)
     }
 
     private static func two(_ n: Int, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "0") + UInt8(n / 10)); out.append(UInt8(ascii: "0") + UInt8(n % 10))
+        out.append(UInt8(ascii: "0") + UInt8(n / 10))
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
     /// Howard Hinnant's days-to-civil: correct for the proleptic Gregorian calendar.

@@ -100,9 +100,14 @@ struct Tag {
             while i < s.count, isSpace(s[i]) { i += 1 }
             guard i < s.count else { return nil }
             if s[i] == UInt8(ascii: ">") { return Tag(name: name, closing: closing, href: href, end: i + 1) }
-            if s[i] == UInt8(ascii: "/") { i += 1; continue }
+            if s[i] == UInt8(ascii: "/") {
+                i += 1
+                continue
+            }
             let attrStart = i
-            while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: "="), s[i] != UInt8(ascii: ">"), s[i] != UInt8(ascii: "/") { i += 1 }
+            while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: "="), s[i] != UInt8(ascii: ">"), s[i] != UInt8(ascii: "/") {
+                i += 1
+            }
             let isHref = equalsLowercased(s[attrStart..<i], Self.hrefName)
             while i < s.count, isSpace(s[i]) { i += 1 }
             var value: Range<Int> = i..<i
@@ -133,7 +138,8 @@ struct Tag {
 
     /// Whether `bytes`, lowercased (ASCII), equal `lowercase`.
     private static func equalsLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: [UInt8]) -> Bool {
-        bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { a, b in ((0x41...0x5A).contains(a) ? a | 0x20 : a) == b }
+        bytes.count == lowercase.count
+            && zip(bytes, lowercase).allSatisfy { a, b in ((0x41...0x5A).contains(a) ? a | 0x20 : a) == b }
     }
 
     static func isAlnum(_ b: UInt8) -> Bool {

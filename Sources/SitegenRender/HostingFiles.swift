@@ -23,7 +23,11 @@ package enum HostingFiles {
         for folder in ["assets/*", "s/*"] {
             text += "\(prefix)\(folder)\n  Cache-Control: \(CachePolicy.immutable.cacheControl)\n"
         }
-        let revalidated = ["", "index.html", "page/*", "item/*", "m/*", SitePaths.feedFile, SitePaths.sitemapFile, "sitemap-*", SitePaths.notFoundFile]
+        let revalidated =
+            [
+                "", "index.html", "page/*", "item/*", "m/*", SitePaths.feedFile, SitePaths.sitemapFile, "sitemap-*",
+                SitePaths.notFoundFile,
+            ]
             + sitePages.map { "\($0)/*" }
         for pattern in revalidated {
             text += "\(prefix)\(pattern)\n  Cache-Control: \(CachePolicy.revalidate.cacheControl)\n"

@@ -3,9 +3,11 @@
 /// every link in it is absolute (under the base), as on every page.
 extension PageRenderer {
     package func notFoundPage() -> [UInt8] {
-        let body = "<p>There is no page at this address. <a href=\"\(HTMLEscape.escape(paths.base))\">Go to the first page</a>.</p>"
+        let body =
+            "<p>There is no page at this address. <a href=\"\(HTMLEscape.escape(paths.base))\">Go to the first page</a>.</p>"
         var layout = layoutContext(title: "Page not found · \(options.title)", canonical: nil)
-        layout["content"] = .html(theme.renderBytes("sitepage", .object(["title": .string("Page not found"), "body": .string(body)])))
+        layout["content"] = .html(
+            theme.renderBytes("sitepage", .object(["title": .string("Page not found"), "body": .string(body)])))
         return theme.renderBytes("layout", .object(layout))
     }
 }

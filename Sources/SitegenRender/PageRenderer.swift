@@ -30,19 +30,25 @@ package struct PageRenderer: Sendable {
     /// A list page: its own rows, filled, and a pager, so the list reads with JavaScript off.
     /// Pages are built as UTF-8 bytes from end to end: they go to disk as bytes, and a trip
     /// through `String` would check every byte of every page once more.
-    package func listPage(number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: RenderedRows, config: PageConfig) -> [UInt8] {
+    package func listPage(
+        number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: RenderedRows, config: PageConfig
+    ) -> [UInt8] {
         var feed: [UInt8] = []
         feed.reserveCapacity(rows.reduce(0) { $0 + rowHTML.length(of: $1) + 100 })
         for row in rows {
             if row > rows.lowerBound { feed.append(0x0A) }
-            rowHTML.withBytes(of: row) { RowRenderer.appendArticle(html: $0, rank: row + 1, total: total, id: ids[row], to: &feed) }
+            rowHTML.withBytes(of: row) {
+                RowRenderer.appendArticle(html: $0, rank: row + 1, total: total, id: ids[row], to: &feed)
+            }
         }
         let prev = number > 1 ? paths.page(number - 1) : nil
         let next = number < pageCount ? paths.page(number + 1) : nil
         let links: [TemplateValue] = Pager.slots(current: number, count: pageCount).map { slot in
             switch slot {
             case .gap: return .object(TemplateObject([Key.gap: true]))
-            case .page(let n): return .object(TemplateObject([Key.number: .int(n), Key.href: .string(paths.page(n)), Key.current: .bool(n == number)]))
+            case .page(let n):
+                return .object(
+                    TemplateObject([Key.number: .int(n), Key.href: .string(paths.page(n)), Key.current: .bool(n == number)]))
             }
         }
         var page = TemplateObject(
@@ -50,7 +56,8 @@ package struct PageRenderer: Sendable {
                 Key.rows: .html(feed), Key.hasRows: .bool(!rows.isEmpty), Key.links: .list(links),
                 Key.heading: .string(number == 1 ? options.title : "\(options.title), page \(number)"),
             ], capacity: 6)
-        var layout = layoutContext(title: number == 1 ? options.title : "Page \(number) · \(options.title)", canonical: paths.page(number))
+        var layout = layoutContext(
+            title: number == 1 ? options.title : "Page \(number) · \(options.title)", canonical: paths.page(number))
         if let prev {
             page[Key.prevHref] = .string(prev)
             layout[Key.prevHref] = .string(prev)
@@ -71,7 +78,8 @@ package struct PageRenderer: Sendable {
     package func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> [UInt8] {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
-        item[Key.text] = story.markdown.map { .string(Markdown.html($0)) } ?? .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
+        item[Key.text] =
+            story.markdown.map { .string(Markdown.html($0)) } ?? .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story.id))
         layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
         return theme.renderBytes("layout", .object(layout))
@@ -80,7 +88,8 @@ package struct PageRenderer: Sendable {
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout.
     package func sitePage(_ page: SitePage) -> [UInt8] {
         let content: TemplateObject = ["title": .string(page.title), "body": .string(Markdown.html(page.markdown))]
-        var layout = layoutContext(title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
+        var layout = layoutContext(
+            title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
         layout["content"] = .html(theme.renderBytes("sitepage", .object(content)))
         return theme.renderBytes("layout", .object(layout))
     }
@@ -97,7 +106,10 @@ package struct PageRenderer: Sendable {
             layout[Key.hasNav] = .bool(true)
             layout[Key.nav] = .list(
                 sitePages.map { page in
-                    .object(["title": .string(page.title), "href": .string(paths.sitePage(page.slug)), "current": .bool(page.slug == current)])
+                    .object([
+                        "title": .string(page.title), "href": .string(paths.sitePage(page.slug)),
+                        "current": .bool(page.slug == current),
+                    ])
                 })
         }
         return layout

@@ -28,7 +28,8 @@ package struct RenderedRows: Sendable {
         count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void,
         measuring measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int
     ) -> (rows: RenderedRows, measures: [Int]) {
-        let parts = Parallel.chunks(count: count) { range -> (bytes: [UInt8], starts: [UInt32], ends: [UInt32], measures: [Int]) in
+        let parts = Parallel.chunks(count: count) {
+            range -> (bytes: [UInt8], starts: [UInt32], ends: [UInt32], measures: [Int]) in
             var bytes: [UInt8] = []
             var starts: [UInt32] = []
             var ends: [UInt32] = []
@@ -78,7 +79,9 @@ package struct RenderedRows: Sendable {
 
     /// Row `i`'s bytes, for the length of `body`.
     func withBytes<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try buffers[chunk(of: i)].withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[Int(starts[i])..<Int(ends[i])])) }
+        try buffers[chunk(of: i)].withUnsafeBufferPointer {
+            try body(UnsafeBufferPointer(rebasing: $0[Int(starts[i])..<Int(ends[i])]))
+        }
     }
 
     /// Row `i`'s bytes, copied.

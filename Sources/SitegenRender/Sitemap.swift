@@ -11,7 +11,9 @@ package enum Sitemap {
     /// File name (relative to the output) → contents, as UTF-8.
     package static func files(urls: [String], paths: SitePaths) -> [(name: String, xml: [UInt8])] {
         guard urls.count > maxURLs else { return [(SitePaths.sitemapFile, urlset(urls[...]))] }
-        var index = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
+        var index = Array(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                .utf8)
         var files: [(name: String, xml: [UInt8])] = []
         for (number, start) in stride(from: 0, to: urls.count, by: maxURLs).enumerated() {
             let name = "sitemap-\(number + 1).xml"
@@ -24,7 +26,8 @@ package enum Sitemap {
     }
 
     static func urlset(_ urls: ArraySlice<String>) -> [UInt8] {
-        var xml = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
+        var xml = Array(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
         xml.reserveCapacity(xml.count + urls.count * 64)
         for url in urls {
             xml.append("<url><loc>")

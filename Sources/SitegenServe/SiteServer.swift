@@ -54,7 +54,10 @@ struct ReloadLoop: Service {
     let reload: LiveReload
 
     func run() async throws {
-        let watcher = self.watcher, interval = self.interval, rebuild = self.rebuild, reload = self.reload
+        let watcher = self.watcher
+        let interval = self.interval
+        let rebuild = self.rebuild
+        let reload = self.reload
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try await Task.sleep(for: interval)

@@ -45,7 +45,9 @@ public struct StaticFiles: Sendable {
     public func respond(method: String, path rawPath: String, headers: [String: String]) -> FileResponse {
         let requestHeaders = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         guard method == "GET" || method == "HEAD" else {
-            return FileResponse(status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Type", "text/plain; charset=utf-8")], body: Array("Method not allowed\n".utf8))
+            return FileResponse(
+                status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Type", "text/plain; charset=utf-8")],
+                body: Array("Method not allowed\n".utf8))
         }
         let path = String(rawPath.prefix { $0 != "?" && $0 != "#" })
         guard let decoded = path.removingPercentEncodingSafely, path.hasPrefix(basePath) || path + "/" == basePath else {
@@ -110,7 +112,8 @@ public struct StaticFiles: Sendable {
             type = "text/html; charset=utf-8"
         }
         return FileResponse(
-            status: 404, headers: [("Content-Type", type), ("Cache-Control", "no-cache"), ("Content-Length", String(page.count))],
+            status: 404,
+            headers: [("Content-Type", type), ("Cache-Control", "no-cache"), ("Content-Length", String(page.count))],
             body: method == "HEAD" ? [] : page)
     }
 

@@ -64,7 +64,8 @@ public enum ItemFilter {
         let keep = kept
         let stories: [Story] = entries.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
-            return Parallel.array(count: keep.count) { k in story(taking: (buffer.baseAddress! + keep[k]).pointer(to: \.content)!) }
+            return Parallel.array(count: keep.count) { k in story(taking: (buffer.baseAddress! + keep[k]).pointer(to: \.content)!)
+            }
         }
         // What is left (the entries' places, and the skipped entries) is released on one core:
         // the numbered places all hold one prefix string, which two cores would fight over.

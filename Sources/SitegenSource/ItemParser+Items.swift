@@ -38,8 +38,12 @@ extension ItemParser.Cursor {
         let first = try nonSpace()
         switch first {
         case ASCII.openBrace: return try object()
-        case ASCII.n: try literal("null"); return nil
-        default: try skipValue(first); return ItemParser.notAnObject
+        case ASCII.n:
+            try literal("null")
+            return nil
+        default:
+            try skipValue(first)
+            return ItemParser.notAnObject
         }
     }
 
@@ -142,9 +146,15 @@ extension ItemParser.Cursor {
 
     private mutating func boolean(_ first: UInt8) throws(SyntaxError) -> Bool? {
         switch first {
-        case ASCII.t: try literal("true"); return true
-        case ASCII.f: try literal("false"); return false
-        default: try skipValue(first); return nil
+        case ASCII.t:
+            try literal("true")
+            return true
+        case ASCII.f:
+            try literal("false")
+            return false
+        default:
+            try skipValue(first)
+            return nil
         }
     }
 

@@ -18,7 +18,9 @@ import SitegenModel
 ///   text does, is read in that encoding.
 package enum ItemParser {
     /// The items of a document holding a JSON array of items; a `null` entry stays `nil`.
-    package static func items(in bytes: UnsafeRawBufferPointer, splitFromBytes: Int = ItemParser.splitFromBytes) throws(DocumentError) -> [RawItem?] {
+    package static func items(
+        in bytes: UnsafeRawBufferPointer, splitFromBytes: Int = ItemParser.splitFromBytes
+    ) throws(DocumentError) -> [RawItem?] {
         try items(in: bytes, splitFromBytes: splitFromBytes) { _, item in item }
     }
 
@@ -90,7 +92,8 @@ package enum ItemParser {
         }
 
         private static func name(of byte: UInt8) -> String {
-            (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+            (0x21...0x7E).contains(byte)
+                ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
         }
     }
 

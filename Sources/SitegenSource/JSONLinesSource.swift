@@ -38,7 +38,9 @@ public struct JSONLinesSource: StorySource {
             // memchr finds each newline many bytes at a time: a byte-by-byte loop over a million
             // lines was a third of a second on one core, before either core could parse.
             while lineStart <= bytes.count {
-                let lineEnd = memchr(start + lineStart, 0x0A, bytes.count - lineStart).map { start.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+                let lineEnd =
+                    memchr(start + lineStart, 0x0A, bytes.count - lineStart).map { start.distance(to: UnsafeRawPointer($0)) }
+                    ?? bytes.count
                 if bytes[lineStart..<lineEnd].contains(where: { !Self.isSpace($0) }) {
                     result.append((number, (base + lineStart)..<(base + lineEnd)))
                 }

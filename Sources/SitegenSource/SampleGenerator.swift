@@ -39,7 +39,8 @@ public struct SampleGenerator: Sendable {
             return RawItem(
                 id: id, by: by, time: time, title: "Show HN: \(product) – \(rng.pick(Self.taglines))",
                 url: "https://\(product.lowercased()).\(rng.pick(["dev", "io", "app", "com"]))/",
-                text: rng.next() % 2 == 0 ? "<p>Hi HN, I built \(product) because \(rng.pick(Self.reasons)).<p>Feedback welcome!" : nil,
+                text: rng.next() % 2 == 0
+                    ? "<p>Hi HN, I built \(product) because \(rng.pick(Self.reasons)).<p>Feedback welcome!" : nil,
                 score: score, descendants: comments)
         default:
             let domain = rng.pick(Self.domains)

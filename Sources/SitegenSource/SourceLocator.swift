@@ -32,7 +32,10 @@ public enum SourceLocator {
             }
             guard FileManager.default.fileExists(atPath: list) else {
                 throw SitegenError.unreadable(
-                    path: argument, reason: "a source folder must hold topstories.json and item/<id>.json (the Hacker News API's shape), or .md files (one story each)")
+                    path: argument,
+                    reason:
+                        "a source folder must hold topstories.json and item/<id>.json (the Hacker News API's shape), or .md files (one story each)"
+                )
             }
             return HNDirectorySource(path: argument)
         }

@@ -7,12 +7,14 @@ package enum Parallel {
     /// `[element(0), element(1), …]`, each element made once, in place: no array of optionals
     /// copied afterwards, which for a million entries would be a second copy of them all at once.
     package static func array<R: Sendable>(count: Int, _ element: @Sendable (Int) -> R) -> [R] {
-        array(count: count, scratch: {}) { _, i in element(i) }
+        array(count: count, scratch: {}, { _, i in element(i) })
     }
 
     /// `array(count:_:)` where each element is made with a scratch value that a chunk's elements
     /// share (a buffer to render into), made by `scratch` once a chunk.
-    package static func array<R: Sendable, S>(count: Int, scratch: @Sendable () -> S, _ element: @Sendable (inout S, Int) -> R) -> [R] {
+    package static func array<R: Sendable, S>(
+        count: Int, scratch: @Sendable () -> S, _ element: @Sendable (inout S, Int) -> R
+    ) -> [R] {
         Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let out = buffer
             forEachChunk(count) { range in
@@ -25,7 +27,9 @@ package enum Parallel {
 
     /// `body` of each chunk of `0..<count`, on both cores: the chunks' ranges (in order, together
     /// `0..<count`) and each one's result. For work whose output is best kept a chunk at a time.
-    package static func chunks<R: Sendable>(count: Int, _ body: @Sendable (Range<Int>) -> R) -> (ranges: [Range<Int>], results: [R]) {
+    package static func chunks<R: Sendable>(
+        count: Int, _ body: @Sendable (Range<Int>) -> R
+    ) -> (ranges: [Range<Int>], results: [R]) {
         let ranges = chunkRanges(count)
         return (ranges, array(count: ranges.count) { body(ranges[$0]) })
     }
@@ -45,7 +49,8 @@ package enum Parallel {
     }
 
     /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
-    package static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
+    package static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R]
+    {
         var results = [R?](repeating: nil, count: items.count)
         try results.withUnsafeMutableBufferPointer { out in
             nonisolated(unsafe) let out = out

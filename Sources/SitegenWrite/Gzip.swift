@@ -12,7 +12,10 @@ public enum Gzip {
     public static func compress(_ input: [UInt8], level: Int32 = defaultLevel) -> [UInt8] {
         var stream = z_stream()
         // windowBits 15 + 16: a gzip wrapper rather than zlib's own.
-        guard deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+                == Z_OK
         else { return [] }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))))

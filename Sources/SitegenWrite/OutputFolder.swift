@@ -96,7 +96,14 @@ public final class OutputFolder: @unchecked Sendable {
 
     private func writeFile(_ bytes: [UInt8], to full: String) throws {
         var fd: Int32 = -1
-        guard inFolder(full, { fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644); return fd >= 0 }) else {
+        guard
+            inFolder(
+                full,
+                {
+                    fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                    return fd >= 0
+                })
+        else {
             throw SitegenError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
         }
         defer { close(fd) }
@@ -132,7 +139,8 @@ public final class OutputFolder: @unchecked Sendable {
     /// createDirectory costs several times more. Two writers making the same folder is fine.
     private func makeFolder(_ folder: String) -> Bool {
         if mkdir(folder, 0o755) == 0 || errno == EEXIST { return true }
-        guard errno == ENOENT, folder.utf8.count > staging.utf8.count, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+        guard errno == ENOENT, folder.utf8.count > staging.utf8.count, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/"))
+        else {
             return false
         }
         return makeFolder(String(folder[..<slash])) && (mkdir(folder, 0o755) == 0 || errno == EEXIST)

@@ -8,7 +8,8 @@ extension SiteWriter {
         let paths = renderer.paths
         let feed = AtomFeed.xml(stories: stories, title: renderer.options.title, paths: paths, hasItemPage: rows.hasItemPage)
         try output.write(feed, to: SitePaths.feedFile)
-        let urls = (1...max(pageCount, 1)).map(paths.page) + sitePages.map { paths.sitePage($0.slug) }
+        let urls =
+            (1...max(pageCount, 1)).map(paths.page) + sitePages.map { paths.sitePage($0.slug) }
             + itemRows.map { paths.item(stories[$0].id) }
         for file in Sitemap.files(urls: urls, paths: paths) { try output.write(file.xml, to: file.name) }
         try output.write(HostingFiles.robots(paths: paths), to: SitePaths.robotsFile)

@@ -25,7 +25,8 @@ package struct SiteWriter {
     package func writeShards(_ ranges: [Range<Int>], file: @Sendable (Range<Int>) -> [UInt8]) throws -> [ShardEntry] {
         try Parallel.mapThrowing(ranges) { range in
             let bytes = file(range)
-            let entry = ShardEntry(first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
+            let entry = ShardEntry(
+                first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
             try output.write(bytes, to: SitePaths.shardFile(entry.name))
             return entry
         }
@@ -37,7 +38,9 @@ package struct SiteWriter {
         }
     }
 
-    package func writeListPages(_ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: RenderedRows) throws {
+    package func writeListPages(
+        _ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: RenderedRows
+    ) throws {
         let total = ids.count
         try Parallel.forEach(Array(pages.enumerated())) { index, range in
             let number = index + 1
@@ -55,7 +58,8 @@ package struct SiteWriter {
     /// The item pages of the stories at `indices`, each with its row's HTML.
     package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws {
         try Parallel.forEach(indices) { i in
-            try output.write(renderer.itemPage(stories[i], row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(stories[i].id))
+            try output.write(
+                renderer.itemPage(stories[i], row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(stories[i].id))
         }
     }
 }

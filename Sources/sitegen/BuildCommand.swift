@@ -32,7 +32,9 @@ struct BuildCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("A config file whose keys set these flags' values (flags win). Default: ./sitegen.toml when it exists.", valueName: "file"))
+        help: ArgumentHelp(
+            "A config file whose keys set these flags' values (flags win). Default: ./sitegen.toml when it exists.",
+            valueName: "file"))
     var config: String?
 
     @Option(name: .long, help: ArgumentHelp("The folder to write the site into. Default: Public.", valueName: "dir"))
@@ -41,10 +43,14 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stories on each static page. Default: 30.", valueName: "n"))
     var pageSize: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The path (or full URL) the site is served under, e.g. /news/. Default: /.", valueName: "path|url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The path (or full URL) the site is served under, e.g. /news/. Default: /.", valueName: "path|url"))
     var baseURL: String?
 
-    @Option(name: .long, help: ArgumentHelp("The site's title, shown in the header and page titles. Default: sitegen.", valueName: "text"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The site's title, shown in the header and page titles. Default: sitegen.", valueName: "text"))
     var title: String?
 
     @Option(
@@ -77,12 +83,16 @@ struct BuildCommand: AsyncParsableCommand {
 
     @Flag(
         name: .customLong("precompress"), inversion: .prefixedNo,
-        help: "Write .gz and .br siblings of HTML, JSON, CSS and JS files, for servers that send them as they are (nginx gzip_static). Off by default: it makes a fresh build three to four times slower, and most hosts compress on their own.")
+        help:
+            "Write .gz and .br siblings of HTML, JSON, CSS and JS files, for servers that send them as they are (nginx gzip_static). Off by default: it makes a fresh build three to four times slower, and most hosts compress on their own."
+    )
     var precompress: Bool?
 
     @Flag(
         name: .customLong("item-pages"), inversion: .prefixedNo,
-        help: "Give each story with text (Ask HN, a Markdown body) its own page, linked from its row. --no-item-pages builds the list alone. Default: on.")
+        help:
+            "Give each story with text (Ask HN, a Markdown body) its own page, linked from its row. --no-item-pages builds the list alone. Default: on."
+    )
     var itemPages: Bool?
 
     @Flag(name: .long, help: "Print each step of the build with the time it started, and each retry.")

@@ -35,7 +35,8 @@ struct InitCommand: ParsableCommand {
         do {
             for file in files {
                 let path = (folder as NSString).appendingPathComponent(file.path)
-                try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
             }
         } catch {

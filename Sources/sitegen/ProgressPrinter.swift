@@ -58,7 +58,9 @@ final class ProgressPrinter: FetchProgress {
 
     func end(_ counts: FetchCounts) {
         state.withLock { state in
-            write((state.barShown ? "\r\u{1B}[2K" : "") + ProgressLine.summary(counts, elapsed: state.started.duration(to: .now)) + "\n")
+            write(
+                (state.barShown ? "\r\u{1B}[2K" : "") + ProgressLine.summary(counts, elapsed: state.started.duration(to: .now))
+                    + "\n")
             state.barShown = false
         }
     }

@@ -28,7 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Build")
     var build: BuildCommand
 
-    @Option(name: .long, help: ArgumentHelp("The port on 127.0.0.1 (0: any free one). Default: 8000, or the config's port.", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The port on 127.0.0.1 (0: any free one). Default: 8000, or the config's port.", valueName: "n"))
     var port: Int?
 
     @Flag(name: .long, help: "Serve without watching files or reloading pages.")
@@ -39,7 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
         given.port = port
         let flags = given
         let configFile = build.config
-        let quiet = build.quiet, verbose = build.verbose
+        let quiet = build.quiet
+        let verbose = build.verbose
         // Served on this machine, so links must stay on it: a full base URL is served (and
         // built) under its path alone.
         @Sendable func settings() throws -> BuildSettings {
@@ -59,7 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 let (settings, notes) = try settings().pinned(to: first)
                 for note in notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
-                let report = try await Build.run(try settings.request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))) { step in
+                let report = try await Build.run(try settings.request(progress: quiet ? nil : ProgressPrinter(verbose: verbose)))
+                { step in
                     if verbose { FileHandle.standardError.write(Data((step + "\n").utf8)) }
                 }
                 say(report.summary + String(format: " (%.2f s)", (ContinuousClock.now - started).seconds))
@@ -76,7 +80,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard await buildOnce() else { throw ExitCode.failure }
 
         let basePath = first.options.baseURL
-        let files = StaticFiles(files: LocalFiles(root: first.output), basePath: basePath, injectScript: noReload ? nil : LiveReload.scriptPath)
+        let files = StaticFiles(
+            files: LocalFiles(root: first.output), basePath: basePath, injectScript: noReload ? nil : LiveReload.scriptPath)
         var server = SiteServer(port: first.port, files: files)
         if !noReload {
             // What a rebuild reads, and the usual places even when they don't exist yet.

@@ -15,13 +15,19 @@ struct SourceOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Stories to take at most from a URL source. Default: 500 from an HN list, all of a paged API.", valueName: "n"))
+        help: ArgumentHelp(
+            "Stories to take at most from a URL source. Default: 500 from an HN list, all of a paged API.", valueName: "n"))
     var limit: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Paged API: the key (dotted path) of each page's array of items. Default: data.", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Paged API: the key (dotted path) of each page's array of items. Default: data.", valueName: "path"))
     var itemsKey: String?
 
-    @Option(name: .long, help: ArgumentHelp("Paged API: the key (dotted path) of the total count of items. Default: totalResults.", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Paged API: the key (dotted path) of the total count of items. Default: totalResults.", valueName: "path"))
     var totalKey: String?
 
     @Option(name: .long, help: ArgumentHelp("Paged API: the number of the first page. Default: 1.", valueName: "n"))
@@ -42,20 +48,26 @@ struct SourceOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Limit for the whole fetch; past it the build fails and the previous output stays. Default: 5m.", valueName: "duration"))
+        help: ArgumentHelp(
+            "Limit for the whole fetch; past it the build fails and the previous output stays. Default: 5m.",
+            valueName: "duration"))
     var deadline: DurationArgument?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Retries of a request after a timeout, a connection error, a 5xx or a 429. Default: 3.", valueName: "n"))
+        help: ArgumentHelp(
+            "Retries of a request after a timeout, a connection error, a 5xx or a 429. Default: 3.", valueName: "n"))
     var retries: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Where fetched items are kept between builds. Default: .sitegen-cache.", valueName: "dir"))
+    @Option(
+        name: .long, help: ArgumentHelp("Where fetched items are kept between builds. Default: .sitegen-cache.", valueName: "dir")
+    )
     var cacheDir: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("How long a cached item is used without asking again (0 asks for every item). Default: 15m.", valueName: "duration"))
+        help: ArgumentHelp(
+            "How long a cached item is used without asking again (0 asks for every item). Default: 15m.", valueName: "duration"))
     var cacheTTL: DurationArgument?
 
     @Flag(name: .long, help: "Build from the cache alone; fetch nothing.")

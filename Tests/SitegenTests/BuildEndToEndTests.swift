@@ -101,7 +101,9 @@ struct BuildEndToEndTests {
             let rank = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
             for (name, records) in site.shards {
                 let ranks = records.compactMap { rank[$0.id] }
-                #expect(ranks.count == records.count && ranks == Array((ranks.first ?? 0)..<((ranks.first ?? 0) + ranks.count)), "s/\(name).json")
+                #expect(
+                    ranks.count == records.count && ranks == Array((ranks.first ?? 0)..<((ranks.first ?? 0) + ranks.count)),
+                    "s/\(name).json")
                 #expect(records.allSatisfy { $0.object["rank"] == nil })
             }
         }
@@ -193,7 +195,9 @@ struct BuildEndToEndTests {
                 #expect(!html.contains("<script"), "item pages carry no script")
             }
             for page in site.pages {
-                let links = HTMLScan.openingTags("link", in: page.html).filter { $0["rel"] == "stylesheet" }.compactMap { $0["href"] }
+                let links = HTMLScan.openingTags("link", in: page.html).filter { $0["rel"] == "stylesheet" }.compactMap {
+                    $0["href"]
+                }
                 let icons = HTMLScan.openingTags("link", in: page.html).filter { $0["rel"] == "icon" }.compactMap { $0["href"] }
                 let scripts = HTMLScan.openingTags("script", in: page.html).compactMap { $0["src"] }
                 #expect(links.count == 1 && icons.count == 1 && scripts.count == 1)
@@ -202,7 +206,8 @@ struct BuildEndToEndTests {
                 }
                 #expect(icons.allSatisfy { $0.hasPrefix("/assets/favicon.") && $0.hasSuffix(".svg") })
             }
-            let icon = try #require(try FileManager.default.contentsOfDirectory(atPath: site.root + "/assets").first { $0.hasPrefix("favicon.") })
+            let icon = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: site.root + "/assets").first { $0.hasPrefix("favicon.") })
             #expect(try readText(site.root + "/assets/" + icon) == EmbeddedAssets.favicon)
             #expect(try readText(site.root + "/" + Generations.recordFile).contains("assets/" + icon), "kept with its generation")
         }
@@ -231,7 +236,10 @@ struct BuildEndToEndTests {
                 BuildRequest(source: SampleSource(count: 300), output: output, options: SiteOptions(itemPages: false)))
             #expect(report.itemPages == 0)
             #expect(!FileManager.default.fileExists(atPath: output + "/item"))
-            for (file, link) in [("/index.html", "href=\"/item/"), ("/page/2/index.html", "href=\"/item/"), ("/feed.xml", "href=\"/item/"), ("/sitemap.xml", "<loc>/item/")] {
+            for (file, link) in [
+                ("/index.html", "href=\"/item/"), ("/page/2/index.html", "href=\"/item/"), ("/feed.xml", "href=\"/item/"),
+                ("/sitemap.xml", "<loc>/item/"),
+            ] {
                 #expect(!(try readText(output + file)).contains(link), "\(file) links no item page")
             }
             let shard = try FileManager.default.contentsOfDirectory(atPath: output + "/s").first!

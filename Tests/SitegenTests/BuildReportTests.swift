@@ -40,7 +40,8 @@ struct BuildReportTests {
     @Test("every error reads as one line naming where")
     func errorDescriptions() {
         #expect(SitegenError.unreadable(path: "p", reason: "gone").description == "p: cannot read: gone")
-        #expect(SitegenError.invalidJSON(path: "p", line: 3, column: 10, reason: "bad").description == "p:3:10: invalid JSON: bad")
+        #expect(
+            SitegenError.invalidJSON(path: "p", line: 3, column: 10, reason: "bad").description == "p:3:10: invalid JSON: bad")
         #expect(SitegenError.invalidJSON(path: "p", line: nil, column: nil, reason: "bad").description == "p: invalid JSON: bad")
         #expect(SitegenError.invalidField(path: "p", field: "[2]", reason: "r").description == "p: field '[2]': r")
         #expect(SitegenError.template(path: "t", line: 2, column: 5, reason: "r").description == "t:2:5: template error: r")

@@ -62,7 +62,8 @@ struct CommandLineTests {
         let exe = try Self.sitegen()
         try withTemporaryFolder { folder in
             let bad = try folder.write("[\n{\"id\": 1, \"title\": \"a\"},\n{\"id\": 2,, }\n]", to: "bad.json")
-            let result = try SitegenExecutable.run(exe, ["build", "--source", bad, "--output", folder.path("site")], in: folder.url)
+            let result = try SitegenExecutable.run(
+                exe, ["build", "--source", bad, "--output", folder.path("site")], in: folder.url)
             #expect(result.status != 0)
             let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: true)
             #expect(lines.count == 1, "stderr: \(result.stderr)")
@@ -90,7 +91,8 @@ struct CommandLineTests {
                 (["--page-size=0"], "error: --page-size: must be at least 1 (got 0)\n"),
                 (["--port", "70000"], "error: --port: must be from 0 to 65535 (got 70000)\n"),
             ] {
-                let result = try await SitegenExecutable.run(exe, ["serve", "--output", folder.path("site")] + flags, in: folder.url)
+                let result = try await SitegenExecutable.run(
+                    exe, ["serve", "--output", folder.path("site")] + flags, in: folder.url)
                 #expect(result.status != 0)
                 #expect(result.stderr == message)
                 #expect(!FileManager.default.fileExists(atPath: folder.path("site")))

@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 @testable import SitegenBuild
 @testable import SitegenModel
 @testable import SitegenRender
 @testable import SitegenSource
 @testable import SitegenSystem
 @testable import SitegenWrite
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// The files around the pages: feed, sitemap, robots.txt, 404.html, _headers, and the head links
 /// (canonical, feed, prev/next, title) on every page.
@@ -29,7 +29,10 @@ struct DiscoveryTests {
             return collector.elements
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append((name, attributes, ""))
             text = ""
         }
@@ -45,7 +48,9 @@ struct DiscoveryTests {
     static func build(base: String = "/sub/", stories: Int = 95, in folder: TemporaryFolder) async throws -> String {
         let output = folder.path("out")
         _ = try await Build.run(
-            BuildRequest(source: SampleSource(count: stories), output: output, options: SiteOptions(pageSize: 30, baseURL: base, title: "News & Co")))
+            BuildRequest(
+                source: SampleSource(count: stories), output: output,
+                options: SiteOptions(pageSize: 30, baseURL: base, title: "News & Co")))
         return output
     }
 
@@ -89,7 +94,11 @@ struct DiscoveryTests {
         let entry = elements.filter { $0.name == "title" }.map(\.text)
         #expect(entry == ["T", "bell <b>&amp; \"q\"", "no page"])
         let links = elements.filter { $0.name == "link" }.compactMap { $0.attributes["href"] }
-        #expect(links == ["https://example.com/news/", "https://example.com/news/feed.xml", "https://example.com/news/item/1/", "https://example.com/news/"])
+        #expect(
+            links == [
+                "https://example.com/news/", "https://example.com/news/feed.xml", "https://example.com/news/item/1/",
+                "https://example.com/news/",
+            ])
         #expect(elements.first { $0.name == "id" }?.text == "https://example.com/news/")
     }
 
@@ -142,7 +151,10 @@ struct DiscoveryTests {
         let text = HostingFiles.headers(paths: SitePaths(base: "https://e.com/news/"), sitePages: ["about"])
         let patterns = text.split(separator: "\n").filter { $0.hasPrefix("/") && $0 != "/news/*" }.map(String.init)
         #expect(patterns.contains("/news/about/*"))
-        for path in ["/news/", "/news/page/2/", "/news/assets/style.1.css", "/news/s/x.json", "/news/m/b/0.json", "/news/feed.xml", "/news/about/"] {
+        for path in [
+            "/news/", "/news/page/2/", "/news/assets/style.1.css", "/news/s/x.json", "/news/m/b/0.json", "/news/feed.xml",
+            "/news/about/",
+        ] {
             let matching = patterns.filter { pattern in
                 pattern.hasSuffix("*") ? path.hasPrefix(String(pattern.dropLast())) : path == pattern
             }
@@ -152,7 +164,9 @@ struct DiscoveryTests {
 
     @Test("robots.txt names the sitemap when the base URL is a full URL")
     func robotsSitemap() {
-        #expect(HostingFiles.robots(paths: SitePaths(base: "https://e.com/news")) == "User-agent: *\nAllow: /\n\nSitemap: https://e.com/news/sitemap.xml\n")
+        #expect(
+            HostingFiles.robots(paths: SitePaths(base: "https://e.com/news"))
+                == "User-agent: *\nAllow: /\n\nSitemap: https://e.com/news/sitemap.xml\n")
     }
 
     @Test("every page has a canonical link, the feed link, its own <title>, and rel=prev/next where due")
@@ -162,7 +176,9 @@ struct DiscoveryTests {
             let page1 = try readText(out + "/index.html")
             #expect(page1.contains("<title>News &amp; Co</title>"))
             #expect(page1.contains("<link rel=\"canonical\" href=\"/sub/\">"))
-            #expect(page1.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"News &amp; Co\" href=\"/sub/feed.xml\">"))
+            #expect(
+                page1.contains(
+                    "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"News &amp; Co\" href=\"/sub/feed.xml\">"))
             #expect(page1.contains("<link rel=\"next\" href=\"/sub/page/2/\">"))
             #expect(!page1.contains("<link rel=\"prev\""))
             let page3 = try readText(out + "/page/3/index.html")

@@ -10,13 +10,15 @@ import Testing
 
 @Suite("FetchCache")
 struct FetchCacheTests {
-    @Test("URLs become readable paths: host and port, path, query after @", arguments: [
-        ("https://hacker-news.firebaseio.com/v0/item/8863.json", "hacker-news.firebaseio.com/v0/item/8863.json"),
-        ("http://127.0.0.1:8080/beers?page=2&per_page=25", "127.0.0.1_8080/beers@page=2&per_page=25"),
-        ("http://example.com/", "example.com/index"),
-        ("http://example.com/a/../../etc/passwd", "example.com/a/_/_/etc/passwd"),
-        ("http://example.com/we ird/%2F", "example.com/we_ird/_2F"),
-    ])
+    @Test(
+        "URLs become readable paths: host and port, path, query after @",
+        arguments: [
+            ("https://hacker-news.firebaseio.com/v0/item/8863.json", "hacker-news.firebaseio.com/v0/item/8863.json"),
+            ("http://127.0.0.1:8080/beers?page=2&per_page=25", "127.0.0.1_8080/beers@page=2&per_page=25"),
+            ("http://example.com/", "example.com/index"),
+            ("http://example.com/a/../../etc/passwd", "example.com/a/_/_/etc/passwd"),
+            ("http://example.com/we ird/%2F", "example.com/we_ird/_2F"),
+        ])
     func paths(url: String, expected: String) {
         #expect(FetchCache.relativePath(for: url) == expected)
     }

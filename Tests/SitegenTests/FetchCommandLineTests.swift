@@ -43,8 +43,11 @@ struct FetchCommandLineTests {
                 #expect(result.stderr.contains("6 retried, 2 failed"))
                 #expect(try Self.rows(in: folder.path("site")) == 58)
                 // Fetched items are cached in the working folder for the next build.
-                #expect(FileManager.default.fileExists(atPath: folder.path(".sitegen-cache/127.0.0.1_\(server.port)/v0/item/1.json")))
-                #expect(!FileManager.default.fileExists(atPath: folder.path(".sitegen-cache/127.0.0.1_\(server.port)/v0/item/7.json")))
+                #expect(
+                    FileManager.default.fileExists(atPath: folder.path(".sitegen-cache/127.0.0.1_\(server.port)/v0/item/1.json")))
+                #expect(
+                    !FileManager.default.fileExists(atPath: folder.path(".sitegen-cache/127.0.0.1_\(server.port)/v0/item/7.json"))
+                )
             }
         }
     }
@@ -63,10 +66,13 @@ struct FetchCommandLineTests {
             // A new server, so its items answer 503 the first time again.
             try await LoopbackServer.with(Self.flaky) { server in
                 let verbose = try await SitegenExecutable.run(
-                    exe, ["build", "--source", server.base + "/v0", "--output", folder.path("v"), "--verbose", "--cache-dir", "c2"],
+                    exe,
+                    ["build", "--source", server.base + "/v0", "--output", folder.path("v"), "--verbose", "--cache-dir", "c2"],
                     in: folder.url)
                 #expect(verbose.status == 0)
-                #expect(verbose.stderr.contains("\(server.base)/v0/item/10.json: HTTP 503; attempt 2 of 4 in "), "stderr: \(verbose.stderr)")
+                #expect(
+                    verbose.stderr.contains("\(server.base)/v0/item/10.json: HTTP 503; attempt 2 of 4 in "),
+                    "stderr: \(verbose.stderr)")
             }
         }
     }
@@ -80,11 +86,14 @@ struct FetchCommandLineTests {
             let before = try Data(contentsOf: folder.url.appendingPathComponent("site/index.html"))
             try await LoopbackServer.with({ _, _ in .status(503) }) { server in
                 let result = try await SitegenExecutable.run(
-                    exe, ["build", "--source", server.base + "/v0", "--output", folder.path("site"), "--retries", "1", "--quiet"],
+                    exe,
+                    ["build", "--source", server.base + "/v0", "--output", folder.path("site"), "--retries", "1", "--quiet"],
                     in: folder.url)
                 #expect(result.status == 1)
                 #expect(
-                    result.stderr == "error: \(server.base)/v0/topstories.json: cannot fetch: HTTP 503 after 2 attempts; the previous output was left as it was\n")
+                    result.stderr
+                        == "error: \(server.base)/v0/topstories.json: cannot fetch: HTTP 503 after 2 attempts; the previous output was left as it was\n"
+                )
             }
             #expect(try Data(contentsOf: folder.url.appendingPathComponent("site/index.html")) == before)
         }
@@ -97,8 +106,10 @@ struct FetchCommandLineTests {
             try await LoopbackServer.with(PagedAPISourceTests.beers(total: 500, perPage: 25)) { server in
                 let result = try await SitegenExecutable.run(
                     exe,
-                    ["build", "--source", server.base + "/beers?page={page}&per_page=25", "--items-key", "data",
-                     "--total-key", "totalResults", "--output", folder.path("site"), "--page-size", "50", "--quiet"],
+                    [
+                        "build", "--source", server.base + "/beers?page={page}&per_page=25", "--items-key", "data",
+                        "--total-key", "totalResults", "--output", folder.path("site"), "--page-size", "50", "--quiet",
+                    ],
                     in: folder.url)
                 #expect(result.status == 0, "stderr: \(result.stderr)")
                 #expect(result.stdout.hasPrefix("500 stories from \(server.base)/beers?page={page}&per_page=25 → 10 pages"))
@@ -107,12 +118,14 @@ struct FetchCommandLineTests {
         }
     }
 
-    @Test("bad fetch flags are refused before anything is fetched", arguments: [
-        (["--concurrency", "0"], "error: --concurrency: must be at least 1 (got 0)"),
-        (["--timeout", "soon"], "--timeout"),
-        (["--field", "colour=hue"], "'colour' is not a story field"),
-        (["--list", "../etc"], "error: --list: must be a list name"),
-    ])
+    @Test(
+        "bad fetch flags are refused before anything is fetched",
+        arguments: [
+            (["--concurrency", "0"], "error: --concurrency: must be at least 1 (got 0)"),
+            (["--timeout", "soon"], "--timeout"),
+            (["--field", "colour=hue"], "'colour' is not a story field"),
+            (["--list", "../etc"], "error: --list: must be a list name"),
+        ])
     func badFlags(flags: [String], message: String) async throws {
         let exe = try CommandLineTests.sitegen()
         try await withTemporaryFolder { folder in

@@ -17,7 +17,9 @@ struct FieldMappingTests {
     @Test("a beer-shaped item maps through the default candidates")
     func beer() throws {
         let item = FieldMapping.defaults.item(
-            from: try value(#"{"id":"oeGSxs","name":"Naughty 90","link":"https://example.com/n90","author":"Brewer","description":"Hoppy","created_at":"2012-01-03T02:44:33Z","points":7,"labels":{"medium":"https://example.com/m.png"}}"#))
+            from: try value(
+                #"{"id":"oeGSxs","name":"Naughty 90","link":"https://example.com/n90","author":"Brewer","description":"Hoppy","created_at":"2012-01-03T02:44:33Z","points":7,"labels":{"medium":"https://example.com/m.png"}}"#
+            ))
         #expect(item.id == StableID.of("oeGSxs"))
         #expect(item.title == "Naughty 90")
         #expect(item.url == "https://example.com/n90")
@@ -43,7 +45,9 @@ struct FieldMappingTests {
     @Test("--field that is not field=path, or names no story field, is a clear error")
     func badAssignments() {
         var mapping = FieldMapping.defaults
-        #expect(throws: SitegenError.invalidOption(name: "field", reason: "'title' must be story-field=json.path, e.g. title=name")) {
+        #expect(
+            throws: SitegenError.invalidOption(name: "field", reason: "'title' must be story-field=json.path, e.g. title=name")
+        ) {
             try mapping.set("title")
         }
         #expect(throws: SitegenError.self) { try mapping.set("color=hue") }
@@ -69,7 +73,8 @@ struct FieldMappingTests {
 
     @Test("a wrong-typed field reads as absent, and the next candidate is tried")
     func wrongTypes() throws {
-        let item = FieldMapping.defaults.item(from: try value(#"{"id":1,"title":17,"name":"By name","score":"lots","url":["x"],"time":true}"#))
+        let item = FieldMapping.defaults.item(
+            from: try value(#"{"id":1,"title":17,"name":"By name","score":"lots","url":["x"],"time":true}"#))
         #expect(item.title == "By name")
         #expect(item.score == nil)
         #expect(item.url == nil)

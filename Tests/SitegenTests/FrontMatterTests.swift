@@ -61,7 +61,9 @@ struct FrontMatterTests {
         #expect(FrontMatterDate.unixSeconds("2026-11-20T14:05+02:00") == 1_795_132_800 + 12 * 3600 + 5 * 60)
         #expect(FrontMatterDate.unixSeconds("2024-02-29") == 1_709_164_800)
         #expect(FrontMatterDate.unixSeconds("1700000000") == 1_700_000_000)
-        for bad in ["", "yesterday", "2026-13-01", "2023-02-29", "2026-11-20T25:00", "2026-11-20Zx", "2026-11-20T10:00Zjunk", "-5"] {
+        for bad in [
+            "", "yesterday", "2026-13-01", "2023-02-29", "2026-11-20T25:00", "2026-11-20Zx", "2026-11-20T10:00Zjunk", "-5",
+        ] {
             #expect(FrontMatterDate.unixSeconds(bad) == nil, "\(bad)")
         }
     }

@@ -28,16 +28,19 @@ struct GenerationsTests {
         let record = [Generation(build: "0a1b", assets: ["assets/style.1.css", "assets/sitegen.2.js"]), Self.generation("ff")]
         #expect(Generations.parse(Generations.text(record)) == record)
         #expect(Generations.text(record) == "0a1b assets/style.1.css assets/sitegen.2.js\nff assets/style.ff.css\n")
-        #expect(Generations.parse("../etc assets/x.css\nab ../../x\nAB\n\nab assets/../x\ncd assets/y.js\n") == [
-            Generation(build: "cd", assets: ["assets/y.js"])
-        ])
+        #expect(
+            Generations.parse("../etc assets/x.css\nab ../../x\nAB\n\nab assets/../x\ncd assets/y.js\n") == [
+                Generation(build: "cd", assets: ["assets/y.js"])
+            ])
     }
 
     @Test("a manifest part's shard names read back; anything else gives none")
     func partNames() {
         let part = ManifestPart(
             index: 0, rows: 0..<3,
-            shards: [ShardEntry(first: 0, count: 2, name: "00aa", bytes: 9), ShardEntry(first: 2, count: 1, name: "bb11", bytes: 9)])
+            shards: [
+                ShardEntry(first: 0, count: 2, name: "00aa", bytes: 9), ShardEntry(first: 2, count: 1, name: "bb11", bytes: 9),
+            ])
         #expect(ManifestPartNames.shardNames(in: part.json()) == ["00aa", "bb11"])
         #expect(ManifestPartNames.shardNames(in: Array(#"{"shards":[[0,1,"../x",2]]}"#.utf8)).isEmpty)
         #expect(ManifestPartNames.shardNames(in: Array("not json".utf8)).isEmpty)
@@ -52,9 +55,11 @@ struct GenerationsTests {
             var builds: [String] = []
             var shardsOf: [String: Set<String>] = [:]
             for step in 0..<5 {
-                let file = try IncrementalBuildTests.itemsFile(folder, Array(items.dropFirst(80 - 20 * step)), name: "\(step).json")
+                let file = try IncrementalBuildTests.itemsFile(
+                    folder, Array(items.dropFirst(80 - 20 * step)), name: "\(step).json")
                 let templates = try folder.write(".row{color:#\(step)\(step)\(step)}", to: "theme\(step)/style.css")
-                try folder.write(#"<svg xmlns="http://www.w3.org/2000/svg"><title>\#(step)</title></svg>"#, to: "theme\(step)/favicon.svg")
+                try folder.write(
+                    #"<svg xmlns="http://www.w3.org/2000/svg"><title>\#(step)</title></svg>"#, to: "theme\(step)/favicon.svg")
                 _ = try await Build.run(
                     BuildRequest(
                         source: JSONArrayFileSource(path: file), output: output,

@@ -23,11 +23,14 @@ struct HNAPISourceTests {
             cacheFolder: cache, cacheTTL: ttl, offline: offline, progress: progress)
     }
 
-    static func item(_ id: Int) -> String { #"{"id":\#(id),"type":"story","by":"pg","time":1700000000,"title":"Story \#(id)","url":"https://example.com/\#(id)","score":\#(id)}"# }
+    static func item(_ id: Int) -> String {
+        #"{"id":\#(id),"type":"story","by":"pg","time":1700000000,"title":"Story \#(id)","url":"https://example.com/\#(id)","score":\#(id)}"#
+    }
 
     /// An HN-shaped route: the list holds `ids`; `special` overrides an item's answer.
     static func route(
-        ids: [Int], list: String = "topstories", special: @escaping @Sendable (Int, Int) -> LoopbackServer.Answer? = { _, _ in nil }
+        ids: [Int], list: String = "topstories",
+        special: @escaping @Sendable (Int, Int) -> LoopbackServer.Answer? = { _, _ in nil }
     ) -> LoopbackServer.Route {
         { target, previous in
             if target == "/v0/\(list).json" { return .json("[" + ids.map(String.init).joined(separator: ",") + "]") }
@@ -43,7 +46,9 @@ struct HNAPISourceTests {
     @Test("items come in the list's order, at most `concurrency` at a time, and --limit cuts the list")
     func orderAndBound() async throws {
         let ids = Array((1...120).reversed())
-        try await LoopbackServer.with(Self.route(ids: ids, special: { id, _ in .json(Self.item(id), delay: .milliseconds(id % 7 * 3)) })) { server in
+        try await LoopbackServer.with(
+            Self.route(ids: ids, special: { id, _ in .json(Self.item(id), delay: .milliseconds(id % 7 * 3)) })
+        ) { server in
             let source = HNAPISource(base: server.base + "/v0", limit: 100, settings: Self.settings(concurrency: 5))
             let entries = try await source.entries()
             #expect(Self.ids(entries) == Array(ids.prefix(100)))
@@ -129,9 +134,12 @@ struct HNAPISourceTests {
 
     @Test("a list that can't be fetched fails with its URL; nothing else is asked for")
     func listFails() async throws {
-        try await LoopbackServer.with({ _, _ in .status(503) }) { server in
+        let route: LoopbackServer.Route = { _, _ in .status(503) }
+        try await LoopbackServer.with(route) { server in
             let source = HNAPISource(base: server.base + "/v0", settings: Self.settings(attempts: 2))
-            await #expect(throws: SitegenError.fetchFailed(url: server.base + "/v0/topstories.json", reason: "HTTP 503 after 2 attempts")) {
+            await #expect(
+                throws: SitegenError.fetchFailed(url: server.base + "/v0/topstories.json", reason: "HTTP 503 after 2 attempts")
+            ) {
                 try await source.entries()
             }
             #expect(server.totalAsks == 2)
@@ -140,7 +148,10 @@ struct HNAPISourceTests {
 
     @Test("a list the API doesn't have (null), or that is not ids, is a clear error")
     func listShapes() async throws {
-        try await LoopbackServer.with({ target, _ in target.hasSuffix("nostories.json") ? .json("null") : .json(#"{"ids":[1]}"#) }) { server in
+        let route: LoopbackServer.Route = { target, _ in
+            target.hasSuffix("nostories.json") ? .json("null") : .json(#"{"ids":[1]}"#)
+        }
+        try await LoopbackServer.with(route) { server in
             let missing = await #expect(throws: SitegenError.self) {
                 try await HNAPISource(base: server.base + "/v0", list: "nostories", settings: Self.settings()).entries()
             }
@@ -148,7 +159,11 @@ struct HNAPISourceTests {
             let wrong = await #expect(throws: SitegenError.self) {
                 try await HNAPISource(base: server.base + "/v0", settings: Self.settings()).entries()
             }
-            #expect(wrong == .invalidField(path: server.base + "/v0/topstories.json", field: "(top level)", reason: "must be an array of integer item ids"))
+            #expect(
+                wrong
+                    == .invalidField(
+                        path: server.base + "/v0/topstories.json", field: "(top level)",
+                        reason: "must be an array of integer item ids"))
         }
     }
 
@@ -187,8 +202,11 @@ struct HNAPISourceTests {
             // The server is gone.
             let offline = try await HNAPISource(base: base, settings: Self.settings(cache: cache, offline: true)).entries()
             #expect(Self.ids(offline) == [1, 2, 3])
-            await #expect(throws: SitegenError.fetchFailed(url: base + "/newstories.json", reason: "not in the cache (--offline)")) {
-                try await HNAPISource(base: base, list: "newstories", settings: Self.settings(cache: cache, offline: true)).entries()
+            await #expect(
+                throws: SitegenError.fetchFailed(url: base + "/newstories.json", reason: "not in the cache (--offline)")
+            ) {
+                try await HNAPISource(base: base, list: "newstories", settings: Self.settings(cache: cache, offline: true))
+                    .entries()
             }
         }
     }
@@ -226,10 +244,10 @@ struct HNAPISourceTests {
     }
 }
 
-
 /// A FetchProgress that keeps every call, for assertions.
 final class RecordingProgress: FetchProgress {
-    private let calls = Mutex((begun: [String](), updates: [FetchCounts](), notes: [String](), details: [String](), ended: [FetchCounts]()))
+    private let calls = Mutex(
+        (begun: [String](), updates: [FetchCounts](), notes: [String](), details: [String](), ended: [FetchCounts]()))
     var begun: [String] { calls.withLock { $0.begun } }
     var updates: [FetchCounts] { calls.withLock { $0.updates } }
     var notes: [String] { calls.withLock { $0.notes } }

@@ -16,7 +16,8 @@ struct HTMLEscapeTests {
         #expect(HTMLEscape.escape(">") == "&gt;")
         #expect(HTMLEscape.escape("\"") == "&quot;")
         #expect(HTMLEscape.escape("'") == "&#39;")
-        #expect(HTMLEscape.escape(#"<a href="x" title='y'>&</a>"#) == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
+        #expect(
+            HTMLEscape.escape(#"<a href="x" title='y'>&</a>"#) == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
     }
 
     @Test("an ampersand is escaped even when it already starts a reference")
@@ -41,7 +42,8 @@ struct HTMLEscapeTests {
 
     @Test("XML text drops what XML 1.0 forbids (C0 controls, U+FFFE, U+FFFF) and keeps the rest")
     func xml() {
-        #expect(XMLText.escape("a\u{0}\u{1}\u{1F}b\tc\nd\re\u{FFFE}\u{FFFF}\u{FFFD}é <&>") == "ab\tc\nd\re\u{FFFD}é &lt;&amp;&gt;")
+        #expect(
+            XMLText.escape("a\u{0}\u{1}\u{1F}b\tc\nd\re\u{FFFE}\u{FFFF}\u{FFFD}é <&>") == "ab\tc\nd\re\u{FFFD}é &lt;&amp;&gt;")
         #expect(XMLText.escape("日本 🎉 \u{FFFC}") == "日本 🎉 \u{FFFC}")
     }
 }

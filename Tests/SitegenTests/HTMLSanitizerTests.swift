@@ -67,13 +67,18 @@ struct HTMLSanitizerTests {
         #expect(out.hasPrefix(#"<a href="https://x.com/&quot;onmouseover=&quot;alert(1)""#))
     }
 
-    @Test("script, img and iframe are escaped so they show as text", arguments: [
-        ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
-        ("<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert(1)&gt;"),
-        (#"<iframe src="https://evil.example"></iframe>"#, "&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;"),
-        ("<svg onload=alert(1)>", "&lt;svg onload=alert(1)&gt;"),
-        ("<!-- c -->", "&lt;!-- c --&gt;"),
-    ])
+    @Test(
+        "script, img and iframe are escaped so they show as text",
+        arguments: [
+            ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+            ("<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert(1)&gt;"),
+            (
+                #"<iframe src="https://evil.example"></iframe>"#,
+                "&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;"
+            ),
+            ("<svg onload=alert(1)>", "&lt;svg onload=alert(1)&gt;"),
+            ("<!-- c -->", "&lt;!-- c --&gt;"),
+        ])
     func escapedTags(html: String, expected: String) {
         let out = sanitize(html)
         #expect(out == expected)
@@ -116,7 +121,8 @@ struct HTMLSanitizerTests {
 
     @Test("valid character references are kept; a lone & is escaped")
     func entities() {
-        #expect(sanitize("&amp; &lt; &gt; &quot; &#39; &#x27; &#x2F; &nbsp;") == "&amp; &lt; &gt; &quot; &#39; &#x27; &#x2F; &nbsp;")
+        #expect(
+            sanitize("&amp; &lt; &gt; &quot; &#39; &#x27; &#x2F; &nbsp;") == "&amp; &lt; &gt; &quot; &#39; &#x27; &#x2F; &nbsp;")
         #expect(sanitize("AT&T") == "AT&amp;T")
         #expect(sanitize("a & b") == "a &amp; b")
         #expect(sanitize("&") == "&amp;")

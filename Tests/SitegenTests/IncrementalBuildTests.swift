@@ -44,11 +44,14 @@ struct IncrementalBuildTests {
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
             var items = SampleGenerator(seed: 3).items(count: 2000)
-            _ = try await Build.run(BuildRequest(source: JSONArrayFileSource(path: try Self.itemsFile(folder, items, name: "a.json")), output: output))
+            _ = try await Build.run(
+                BuildRequest(source: JSONArrayFileSource(path: try Self.itemsFile(folder, items, name: "a.json")), output: output)
+            )
             let before = FileIdentity.snapshot(output)
             items[1000].title = "A title that changed"
             let report = try await Build.run(
-                BuildRequest(source: JSONArrayFileSource(path: try Self.itemsFile(folder, items, name: "b.json")), output: output))
+                BuildRequest(source: JSONArrayFileSource(path: try Self.itemsFile(folder, items, name: "b.json")), output: output)
+            )
             let after = FileIdentity.snapshot(output)
             let newShards = after.keys.filter { $0.hasPrefix("s/") && $0.hasSuffix(".json") && before[$0] == nil }
             #expect(newShards.count == 1, "one shard holds the changed story")
@@ -80,7 +83,8 @@ struct IncrementalBuildTests {
             let current = json.filter { !$0.key.hasPrefix("m/") || $0.key.hasPrefix("m/\(build)/") }
             let currentTotal = current.values.reduce(0) { $0 + $1.size }
             #expect(Double(fresh) <= 0.03 * Double(total), "\(fresh) of \(total) JSON bytes are new")
-            #expect(Double(fresh) <= 0.03 * Double(currentTotal), "\(fresh) of \(currentTotal) bytes of this build's JSON are new")
+            #expect(
+                Double(fresh) <= 0.03 * Double(currentTotal), "\(fresh) of \(currentTotal) bytes of this build's JSON are new")
         }
     }
 }

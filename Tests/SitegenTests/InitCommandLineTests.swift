@@ -18,7 +18,10 @@ struct InitCommandLineTests {
             let made = try SitegenExecutable.run(exe, ["init", "blog", "--title", "My \"blog\""], in: folder.url)
             #expect(made.status == 0, "stderr: \(made.stderr)")
             #expect(made.stdout.contains("sitegen serve"))
-            for file in ["sitegen.toml", "Templates/layout.mustache", "Templates/style.css", "Templates/favicon.svg", "content/welcome.md", "pages/about.md", ".gitignore"] {
+            for file in [
+                "sitegen.toml", "Templates/layout.mustache", "Templates/style.css", "Templates/favicon.svg", "content/welcome.md",
+                "pages/about.md", ".gitignore",
+            ] {
                 #expect(FileManager.default.fileExists(atPath: folder.path("blog/" + file)), "\(file)")
             }
             let built = try SitegenExecutable.run(exe, ["build"], in: folder.url.appendingPathComponent("blog"))
@@ -40,7 +43,8 @@ struct InitCommandLineTests {
     func configAndFlags() throws {
         let exe = try CommandLineTests.sitegen()
         try withTemporaryFolder { folder in
-            try folder.write("title = \"From TOML\"\npage_size = 50\noutput = \"site\"\nbase_url = \"/news/\"\n", to: "sitegen.toml")
+            try folder.write(
+                "title = \"From TOML\"\npage_size = 50\noutput = \"site\"\nbase_url = \"/news/\"\n", to: "sitegen.toml")
             let first = try SitegenExecutable.run(exe, ["build"], in: folder.url)
             #expect(first.status == 0, "stderr: \(first.stderr)")
             #expect(first.stdout.contains("6 pages"))

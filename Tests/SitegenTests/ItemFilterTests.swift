@@ -132,7 +132,9 @@ struct ItemFilterTests {
         let (stories, _) = ItemFilter.stories(from: [.item(raw)])
         #expect(
             stories == [
-                Story(id: 42, title: "T", url: "https://e.com", by: "pg", time: 1_700_000_000, score: 3, descendants: 4, text: "<p>x")
+                Story(
+                    id: 42, title: "T", url: "https://e.com", by: "pg", time: 1_700_000_000, score: 3, descendants: 4,
+                    text: "<p>x")
             ])
     }
 

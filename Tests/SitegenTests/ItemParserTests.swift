@@ -92,7 +92,9 @@ struct ItemParserTests {
     }
 
     static func items(_ json: String) -> Result<[RawItem?], ItemParser.DocumentError> {
-        Array(json.utf8).withUnsafeBytes { bytes in Result { () throws(ItemParser.DocumentError) in try ItemParser.items(in: bytes) } }
+        Array(json.utf8).withUnsafeBytes { bytes in
+            Result { () throws(ItemParser.DocumentError) in try ItemParser.items(in: bytes) }
+        }
     }
 
     static func object(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) -> RawItem? {
@@ -119,7 +121,9 @@ struct ItemParserTests {
             }
             if item.1 != .invalid || array.1 != .invalid { valid += 1 }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.prefix(3).joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) disagreements, first: \(disagreements.prefix(3).joined(separator: "\n"))")
         // A generator that only made broken documents (or only good ones) would prove little.
         #expect((150...450).contains(valid), "\(valid) of 500 documents valid")
     }
@@ -155,7 +159,8 @@ struct ItemParserTests {
                 }
             }
             let expected = Self.decoded(array: bytes)
-            for splitFrom in [ItemParser.splitFromBytes, 0] where Self.parsed(array: bytes, splitFromBytes: splitFrom) != expected {
+            for splitFrom in [ItemParser.splitFromBytes, 0] where Self.parsed(array: bytes, splitFromBytes: splitFrom) != expected
+            {
                 disagreements.append("\(String(decoding: bytes, as: UTF8.self).debugDescription) (split from \(splitFrom))")
             }
         }
@@ -206,7 +211,10 @@ struct ItemParserTests {
         #expect(parts?.flatMap { $0 }.map { $0?.id } == [1, 2, 3])
         let read = Self.parsed(array: json, splitFromBytes: 0)
         #expect(read == Self.decoded(array: json))
-        guard case .items(let items) = read else { Issue.record("not read: \(read)"); return }
+        guard case .items(let items) = read else {
+            Issue.record("not read: \(read)")
+            return
+        }
         #expect(items.map { $0?.item.id } == [1, 2, 3])
         #expect(items.first??.item.title == title)
     }
@@ -275,7 +283,8 @@ struct ItemParserTests {
         #expect(
             item
                 == RawItem(
-                    id: 2, type: "story", by: "b", time: 3, title: "t", url: "u", text: "x", score: 1, descendants: 4, dead: false,
+                    id: 2, type: "story", by: "b", time: 3, title: "t", url: "u", text: "x", score: 1, descendants: 4,
+                    dead: false,
                     deleted: false))
         #expect(wrong != nil)
         #expect(wrong.map { Self.absentFields($0) } == [String(member.dropFirst().prefix { $0 != "\"" })])
@@ -284,7 +293,8 @@ struct ItemParserTests {
     static func absentFields(_ item: RawItem) -> [String] {
         let fields: [(String, Any?)] = [
             ("id", item.id), ("type", item.type), ("by", item.by), ("time", item.time), ("title", item.title), ("url", item.url),
-            ("text", item.text), ("score", item.score), ("descendants", item.descendants), ("dead", item.dead), ("deleted", item.deleted),
+            ("text", item.text), ("score", item.score), ("descendants", item.descendants), ("dead", item.dead),
+            ("deleted", item.deleted),
         ]
         return fields.filter { $0.1 == nil }.map(\.0)
     }
@@ -332,7 +342,9 @@ struct ItemParserTests {
 
     @Test(
         "a string field that does not decode reads as nil; the same string in an unknown key's value is fine",
-        arguments: [#""\q""#, #""\ud800""#, #""\udc00""#, #""\ud83d\u0041""#, #""\u12G4""#, #""\u+123""#, "\"a\u{01}b\"", "\"tab\tin\""])
+        arguments: [
+            #""\q""#, #""\ud800""#, #""\udc00""#, #""\ud83d\u0041""#, #""\u12G4""#, #""\u+123""#, "\"a\u{01}b\"", "\"tab\tin\"",
+        ])
     func undecodableStrings(json: String) {
         #expect(Self.object(#"{"id":1,"title":\#(json)}"#) == RawItem(id: 1, type: nil))
         #expect(Self.object(#"{"id":1,"other":\#(json)}"#) == RawItem(id: 1, type: nil))
@@ -362,7 +374,9 @@ struct ItemParserTests {
     func looseness() {
         #expect(Self.object(#"{"id":1,"kids":[1,2,],}"#)?.id == 1)
         #expect(Self.parsed(array: Array("[{},]".utf8)) == .items([Exact(RawItem(id: nil, type: nil))]))
-        let deep = { (n: Int) in Array((#"{"kids":"# + String(repeating: "[", count: n) + String(repeating: "]", count: n) + "}").utf8) }
+        let deep = { (n: Int) in
+            Array((#"{"kids":"# + String(repeating: "[", count: n) + String(repeating: "]", count: n) + "}").utf8)
+        }
         #expect(Self.parsed(item: deep(511)) == .item(Exact(RawItem(id: nil, type: nil))))
         #expect(Self.parsed(item: deep(512)) == .invalid)
         #expect(Self.decoded(item: deep(511)) == Self.parsed(item: deep(511)))
@@ -372,7 +386,8 @@ struct ItemParserTests {
     @Test(
         "documents that are not JSON are invalid as a whole",
         arguments: [
-            "", " ", "nul", "[1", #"{"id":1"#, #"{"id"}"#, "{1:2}", "[,]", "[1,,2]", #"{"x":tru}"#, "{\"id\":1}\u{0C}", #"{"id":1} x"#,
+            "", " ", "nul", "[1", #"{"id":1"#, #"{"id"}"#, "{1:2}", "[,]", "[1,,2]", #"{"x":tru}"#, "{\"id\":1}\u{0C}",
+            #"{"id":1} x"#,
             "[01x]", #"{"a":"\u12"}"#,
         ])
     func invalidDocuments(json: String) {
@@ -394,7 +409,9 @@ struct ItemParserTests {
 
     @Test("a document of another kind is notAnArray, naming what it found")
     func notAnArray() {
-        for (json, found) in [(#"{"id":1}"#, "an object"), ("5", "a number"), (#""s""#, "a string"), ("null", "null"), ("true", "a boolean")] {
+        for (json, found) in [
+            (#"{"id":1}"#, "an object"), ("5", "a number"), (#""s""#, "a string"), ("null", "null"), ("true", "a boolean"),
+        ] {
             #expect(throws: ItemParser.DocumentError.notAnArray(found: found)) { try Self.items(json).get() }
             #expect(Self.decoded(array: Array(json.utf8)) == .notAnArray)
         }
@@ -403,7 +420,8 @@ struct ItemParserTests {
     @Test(
         "a syntax error is reported at its line and column (1-based, in bytes)",
         arguments: [
-            ("[\n{\"id\": 1},\n{\"id\": 2,, }\n]", 3, 10), ("[{\"id\": 1}\n{\"id\": 2}]", 2, 1), ("[{\"title\": \"é\"} x]", 1, 18),
+            ("[\n{\"id\": 1},\n{\"id\": 2,, }\n]", 3, 10), ("[{\"id\": 1}\n{\"id\": 2}]", 2, 1),
+            ("[{\"title\": \"é\"} x]", 1, 18),
             ("[1,\n2", 2, 2), ("[\"a\\u12\"]", 1, 6), ("[{\"a\":tru]", 1, 10), ("[]]", 1, 3),
         ] as [(String, Int, Int)])
     func errorPosition(json: String, line: Int, column: Int) {
@@ -519,7 +537,9 @@ struct DocumentGenerator {
                 (key, kind) = ("\"\(known.0)\"", known.1)
             case 70..<85: key = rng.pick([#""kids""#, #""parent""#, #""poll""#, #""x""#, #""""#, #""ID""#])
             case 85..<97:
-                key = rng.pick([#""\u0069d""#, #""t\u0069tle""#, #""sc\u006Fre""#, #""tïtle""#, #""id\u0301""#, "\"ti\u{301}tle\""])
+                key = rng.pick([
+                    #""\u0069d""#, #""t\u0069tle""#, #""sc\u006Fre""#, #""tïtle""#, #""id\u0301""#, "\"ti\u{301}tle\"",
+                ])
             default: key = rng.pick([#""\q""#, "\"i\u{01}d\"", #""\ud800""#, "\"\u{E000}id\"", #""t\"itle""#])
             }
             let member: String
@@ -562,7 +582,9 @@ struct DocumentGenerator {
         case 1: return string()
         case 2: return rng.pick(["true", "false", "null"])
         case 3: return rng.pick(["01", "1.2.3", "-", "1e", "--1", "1.", "+1", ".5", "tru", "nul"])
-        case 4: return chance(3) ? String(repeating: "[", count: 510 + below(4)) + String(repeating: "]", count: 510 + below(4)) : "[]"
+        case 4:
+            return chance(3)
+                ? String(repeating: "[", count: 510 + below(4)) + String(repeating: "]", count: 510 + below(4)) : "[]"
         case 5: return "[" + (0..<below(4)).map { _ in space() + value(depth: depth + 1) }.joined(separator: ",") + "]"
         default:
             let members = (0..<below(4)).map { _ in space() + string() + ":" + value(depth: depth + 1) }
@@ -579,9 +601,12 @@ struct DocumentGenerator {
         default:
             return rng.pick([
                 "0", "1", "-1", "-0", "-0.0", "1.0", "1.5", "1e3", "1E3", "1e+3", "1e-3", "0.5e1", "100e-2", "1e-400", "1e400",
-                "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "9223372036854775807.0",
-                "9007199254740993.0", "9007199254740993.5", "9007199254740992.5", "9007199254740995.00000", "4611686018427387904.5",
-                "1e18", "1e19", "12.000000000000000001", "01", "1.", "-", "1e", "1.e5", "1-2", "00", "0e0", "1e05", "9.007199254740993e15",
+                "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+                "9223372036854775807.0",
+                "9007199254740993.0", "9007199254740993.5", "9007199254740992.5", "9007199254740995.00000",
+                "4611686018427387904.5",
+                "1e18", "1e19", "12.000000000000000001", "01", "1.", "-", "1e", "1.e5", "1-2", "00", "0e0", "1e05",
+                "9.007199254740993e15",
                 "90071992547409930e-1", "18446744073709551615", "123456789012345678901234567890e-12", "-4611686018427387905.5",
             ])
         }

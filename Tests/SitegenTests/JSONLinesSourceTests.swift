@@ -52,7 +52,10 @@ struct JSONLinesSourceTests {
             let path = try folder.write("{\"id\":1,\"title\":\"a\"}\r\n\r\n{\"id\":2,\"title\":\"b\"}\r\n", to: "s.jsonl")
             let entries = try await JSONLinesSource(path: path).entries()
             #expect(entries.map(\.location) == ["\(path) line 1", "\(path) line 3"])
-            #expect(entries.map(\.content) == [.item(RawItem(id: 1, type: nil, title: "a")), .item(RawItem(id: 2, type: nil, title: "b"))])
+            #expect(
+                entries.map(\.content) == [
+                    .item(RawItem(id: 1, type: nil, title: "a")), .item(RawItem(id: 2, type: nil, title: "b")),
+                ])
         }
     }
 

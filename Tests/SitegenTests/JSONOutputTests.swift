@@ -59,7 +59,8 @@ struct JSONOutputTests {
 
     @Test("a shard file is {v:1, items:[records in order]}")
     func shardFile() throws {
-        let bytes = ShardFile.json(rows: 1..<4, ids: [0, 1, 2, 3, 4], html: RenderedRows((0...4).map { Array("<p>\($0)</p>".utf8) }))
+        let bytes = ShardFile.json(
+            rows: 1..<4, ids: [0, 1, 2, 3, 4], html: RenderedRows((0...4).map { Array("<p>\($0)</p>".utf8) }))
         let object = try jsonObject(try parseJSON(bytes))
         #expect(Set(object.keys) == ["v", "items"])
         #expect(try jsonInt(object["v"]) == 1)
@@ -78,7 +79,9 @@ struct JSONOutputTests {
             let html = (0..<Int(rng.next() % 40)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
             let id = round % 3 == 0 ? -Int(rng.next() % 1000) : Int(rng.next() % 1_000_000_000)
             let story = Story.fixture(id: id, title: "t")
-            #expect(StoryRecord.length(id: id, html: Array(html.utf8)) == StoryRecord.json(story, html: Array(html.utf8)).count, "html: \(html.debugDescription)")
+            #expect(
+                StoryRecord.length(id: id, html: Array(html.utf8)) == StoryRecord.json(story, html: Array(html.utf8)).count,
+                "html: \(html.debugDescription)")
         }
         for id in [0, 9, 10, -9, -10, 99, 100, Int.max, Int.min, Int.min + 1] {
             let story = Story.fixture(id: id, title: "t")

@@ -30,7 +30,8 @@ struct MarkdownStorySourceTests {
     @Test("front matter becomes the row's fields, the body the item page's Markdown")
     func fields() async throws {
         let entries = try await Self.entries([
-            "hello.md": "---\ntitle: Hello\nurl: https://example.com/\nauthor: ada\ndate: 2026-11-20\nscore: 7\nimage: /i.png\nid: 42\n---\nThe *body*.\n"
+            "hello.md":
+                "---\ntitle: Hello\nurl: https://example.com/\nauthor: ada\ndate: 2026-11-20\nscore: 7\nimage: /i.png\nid: 42\n---\nThe *body*.\n"
         ])
         let stories = ItemFilter.stories(from: entries).stories
         #expect(
@@ -85,7 +86,8 @@ struct MarkdownStorySourceTests {
         let malformed = try #require(skipped.first { $0.reason == .malformed })
         #expect(malformed.location == "broken.md line 3")
         let report = BuildReport(
-            sourceName: "content/", output: "out", stories: 1, pages: 1, shards: 1, manifestParts: 1, itemPages: 1, skipped: skipped)
+            sourceName: "content/", output: "out", stories: 1, pages: 1, shards: 1, manifestParts: 1, itemPages: 1,
+            skipped: skipped)
         #expect(report.summary.contains("1 malformed (broken.md line 3)"))
     }
 
@@ -95,7 +97,8 @@ struct MarkdownStorySourceTests {
             try folder.write(
                 "---\ntitle: \"<script>alert(1)</script>\"\nurl: javascript:alert(1)\n---\n# Hi\n\n<img src=x onerror=alert(1)>\n\n| a |\n| - |\n| 1 |\n",
                 to: "content/post.md")
-            let report = try await Build.run(BuildRequest(source: MarkdownStorySource(path: folder.path("content")), output: folder.path("out")))
+            let report = try await Build.run(
+                BuildRequest(source: MarkdownStorySource(path: folder.path("content")), output: folder.path("out")))
             #expect(report.stories == 1 && report.itemPages == 1)
             let id = MarkdownStory.id(forFile: "post.md")
             let item = try readText(folder.path("out/item/\(id)/index.html"))

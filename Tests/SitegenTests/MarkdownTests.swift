@@ -25,7 +25,9 @@ struct MarkdownTests {
         let table = html("| a | b |\n| --- | :-: |\n| 1 | 2 |")
         #expect(table.contains("<table>") && table.contains("<th>a</th>") && table.contains("<td align=\"center\">2</td>"))
         #expect(html("~~gone~~") == "<p><del>gone</del></p>\n")
-        #expect(html("see https://example.com/a now") == "<p>see <a href=\"https://example.com/a\">https://example.com/a</a> now</p>\n")
+        #expect(
+            html("see https://example.com/a now")
+                == "<p>see <a href=\"https://example.com/a\">https://example.com/a</a> now</p>\n")
         let tasks = html("- [x] done\n- [ ] todo")
         #expect(tasks.contains("checked=\"\"") && tasks.contains("disabled=\"\""))
     }

@@ -13,7 +13,8 @@ import Testing
 struct PagedAPISourceTests {
     /// A beer API: `total` beers, `perPage` a page, pages from 1; `withTotal` false leaves the count out.
     static func beers(
-        total: Int, perPage: Int, withTotal: Bool = true, fault: @escaping @Sendable (Int, Int) -> LoopbackServer.Answer? = { _, _ in nil }
+        total: Int, perPage: Int, withTotal: Bool = true,
+        fault: @escaping @Sendable (Int, Int) -> LoopbackServer.Answer? = { _, _ in nil }
     ) -> LoopbackServer.Route {
         { target, previous in
             guard let components = URLComponents(string: target), components.path == "/beers",
@@ -77,10 +78,13 @@ struct PagedAPISourceTests {
 
     @Test("a page that fails after its retries fails the build, naming the page's URL")
     func pageFails() async throws {
-        try await LoopbackServer.with(Self.beers(total: 100, perPage: 25) { page, _ in page == 3 ? .status(502) : nil }) { server in
+        try await LoopbackServer.with(Self.beers(total: 100, perPage: 25) { page, _ in page == 3 ? .status(502) : nil }) {
+            server in
             let source = PagedAPISource(
                 template: server.base + "/beers?page={page}", settings: HNAPISourceTests.settings(attempts: 2))
-            await #expect(throws: SitegenError.fetchFailed(url: server.base + "/beers?page=3", reason: "HTTP 502 after 2 attempts")) {
+            await #expect(
+                throws: SitegenError.fetchFailed(url: server.base + "/beers?page=3", reason: "HTTP 502 after 2 attempts")
+            ) {
                 try await source.entries()
             }
         }
@@ -88,7 +92,9 @@ struct PagedAPISourceTests {
 
     @Test("a page that answers 503 once is asked again and its items kept")
     func pageRetried() async throws {
-        try await LoopbackServer.with(Self.beers(total: 100, perPage: 25) { page, previous in page == 2 && previous == 0 ? .status(503) : nil }) {
+        try await LoopbackServer.with(
+            Self.beers(total: 100, perPage: 25) { page, previous in page == 2 && previous == 0 ? .status(503) : nil }
+        ) {
             server in
             let source = PagedAPISource(template: server.base + "/beers?page={page}", settings: HNAPISourceTests.settings())
             let entries = try await source.entries()
@@ -100,7 +106,8 @@ struct PagedAPISourceTests {
     @Test("a page without the items key says which keys it has")
     func wrongItemsKey() async throws {
         try await LoopbackServer.with(Self.beers(total: 10, perPage: 5)) { server in
-            let source = PagedAPISource(template: server.base + "/beers?page={page}", itemsKey: "beers", settings: HNAPISourceTests.settings())
+            let source = PagedAPISource(
+                template: server.base + "/beers?page={page}", itemsKey: "beers", settings: HNAPISourceTests.settings())
             await #expect(
                 throws: SitegenError.invalidField(
                     path: server.base + "/beers?page=1", field: "beers",
@@ -111,17 +118,20 @@ struct PagedAPISourceTests {
 
     @Test("a total that is not a count is a clear error")
     func badTotal() async throws {
-        try await LoopbackServer.with({ _, _ in .json(#"{"data":[],"totalResults":"many"}"#) }) { server in
+        let route: LoopbackServer.Route = { _, _ in .json(#"{"data":[],"totalResults":"many"}"#) }
+        try await LoopbackServer.with(route) { server in
             let source = PagedAPISource(template: server.base + "/x?page={page}", settings: HNAPISourceTests.settings())
             await #expect(
-                throws: SitegenError.invalidField(path: server.base + "/x?page=1", field: "totalResults", reason: "must be a count of items, not a string")
+                throws: SitegenError.invalidField(
+                    path: server.base + "/x?page=1", field: "totalResults", reason: "must be a count of items, not a string")
             ) { try await source.entries() }
         }
     }
 
     @Test("a page that is not JSON names the URL, line and column")
     func notJSON() async throws {
-        try await LoopbackServer.with({ _, _ in .json("{\"data\": [1,\n ,]}") }) { server in
+        let route: LoopbackServer.Route = { _, _ in .json("{\"data\": [1,\n ,]}") }
+        try await LoopbackServer.with(route) { server in
             let source = PagedAPISource(template: server.base + "/x?page={page}", settings: HNAPISourceTests.settings())
             let error = await #expect(throws: SitegenError.self) { try await source.entries() }
             guard case .invalidJSON(let path, let line, _, _) = error else {

@@ -20,7 +20,9 @@ struct PagerTests {
             for current in 0...(count + 1) {
                 for radius in 0...3 {
                     // The rule, written the slow, obvious way.
-                    let shown = Set([1, count] + ((current - radius)...(current + radius)).map { $0 }).filter { (1...max(1, count)).contains($0) }
+                    let shown = Set([1, count] + ((current - radius)...(current + radius)).map { $0 }).filter {
+                        (1...max(1, count)).contains($0)
+                    }
                     var expected: [Slot] = []
                     var previous = 0
                     for n in shown.sorted() {
@@ -28,7 +30,9 @@ struct PagerTests {
                         expected.append(.page(n))
                         previous = n
                     }
-                    #expect(Pager.slots(current: current, count: count, radius: radius) == (count > 1 ? expected : []), "page \(current) of \(count), radius \(radius)")
+                    #expect(
+                        Pager.slots(current: current, count: count, radius: radius) == (count > 1 ? expected : []),
+                        "page \(current) of \(count), radius \(radius)")
                 }
             }
         }
@@ -72,8 +76,9 @@ struct PagerTests {
     @Test("a huge page count keeps the pager small")
     func hugeCount() {
         #expect(Pager.slots(current: 1, count: 33_334) == slots(1, 2, 3, nil, 33_334))
-        #expect(Pager.slots(current: 16_000, count: 33_334)
-            == slots(1, nil, 15_998, 15_999, 16_000, 16_001, 16_002, nil, 33_334))
+        #expect(
+            Pager.slots(current: 16_000, count: 33_334)
+                == slots(1, nil, 15_998, 15_999, 16_000, 16_001, 16_002, nil, 33_334))
         #expect(Pager.slots(current: 33_334, count: 33_334) == slots(1, nil, 33_332, 33_333, 33_334))
     }
 

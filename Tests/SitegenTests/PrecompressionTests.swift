@@ -32,12 +32,15 @@ struct PrecompressionTests {
     func siblingsDecompressToTheFile() async throws {
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
-            _ = try await Build.run(BuildRequest(source: SampleSource(count: 200), output: output, options: SiteOptions(precompress: true)))
+            _ = try await Build.run(
+                BuildRequest(source: SampleSource(count: 200), output: output, options: SiteOptions(precompress: true)))
             let files = filesUnder(output)
             let texts = files.filter { Precompression.applies(to: $0) }
-            #expect(texts.contains("index.html") && texts.contains { $0.hasPrefix("s/") } && texts.contains { $0.hasSuffix(".js") })
+            #expect(
+                texts.contains("index.html") && texts.contains { $0.hasPrefix("s/") } && texts.contains { $0.hasSuffix(".js") })
             var checked: [String] = []
-            for file in texts where file.hasPrefix("s/") || file.hasPrefix("assets/") || file.hasPrefix("m/") || file.hasSuffix("index.html") {
+            for file in texts
+            where file.hasPrefix("s/") || file.hasPrefix("assets/") || file.hasPrefix("m/") || file.hasSuffix("index.html") {
                 #expect(files.contains(file + ".gz"), "\(file).gz")
                 #expect(files.contains(file + ".br"), "\(file).br")
                 checked += [file, file + ".gz", file + ".br"].map { output + "/" + $0 }
@@ -67,9 +70,11 @@ struct PrecompressionTests {
     func switchedOff() async throws {
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
-            _ = try await Build.run(BuildRequest(source: SampleSource(count: 50), output: output, options: SiteOptions(precompress: false)))
+            _ = try await Build.run(
+                BuildRequest(source: SampleSource(count: 50), output: output, options: SiteOptions(precompress: false)))
             #expect(!filesUnder(output).contains { isSibling($0) })
-            let report = try await Build.run(BuildRequest(source: SampleSource(count: 50), output: output, options: SiteOptions(precompress: true)))
+            let report = try await Build.run(
+                BuildRequest(source: SampleSource(count: 50), output: output, options: SiteOptions(precompress: true)))
             #expect(report.filesWritten == 0)
             let files = filesUnder(output)
             #expect(files.contains("index.html.gz") && files.contains("index.html.br"))

@@ -26,6 +26,7 @@ struct ProgressLineTests {
     @Test("the summary names what was cached, retried and failed")
     func summary() {
         let counts = FetchCounts(what: "items", total: 500, done: 500, cached: 0, failed: 2, retries: 51)
-        #expect(ProgressLine.summary(counts, elapsed: .milliseconds(1230)) == "Fetched 500 items in 1.23 s · 51 retried, 2 failed")
+        #expect(
+            ProgressLine.summary(counts, elapsed: .milliseconds(1230)) == "Fetched 500 items in 1.23 s · 51 retried, 2 failed")
     }
 }

@@ -23,14 +23,17 @@ struct PropertyTests {
         "javascript:", "JAVASCRIPT:", "java\tscript:", "data:", "data:image/png;base64,AA", "vbscript:", "http://", "https://",
         "//", "www.", "example.com", "&#106;", "&amp;", "&lt;", "&colon;", "&#x6A;", "é", "e\u{301}", "🙂", "👩‍👩‍👧", "مرحبا",
         "\u{202E}", "\u{FEFF}", "{{", "}}", "[x](", "![i](", "](javascript:alert(1))", "](data:image/png;base64,AA)",
-        "](mailto:a@example.com)", "](/ok)", "<javascript:x>", "<a href=javascript:x>", "- [x] ", "| - |", "```", "\n\n", "    ", "](", "![", "<!--", "-->", "<![CDATA[",
+        "](mailto:a@example.com)", "](/ok)", "<javascript:x>", "<a href=javascript:x>", "- [x] ", "| - |", "```", "\n\n", "    ",
+        "](", "![", "<!--", "-->", "<![CDATA[",
     ]
     static let hostile = Gen<String?>.element(of: pieces).array(of: 0...40).map { $0.compactMap { $0 }.joined() }
 
     // MARK: The sanitizer
 
     /// What `HTMLSanitizer` may write: its allowed tags, bare, or a link with a checked href.
-    static var sanitizerTag: Regex<(Substring, Substring, Substring, Substring?, Substring?)> { #/<(/?)(p|a|i|em|b|strong|code|pre)( href="([^"<>]*)" rel="nofollow noopener noreferrer")?>/# }
+    static var sanitizerTag: Regex<(Substring, Substring, Substring, Substring?, Substring?)> {
+        #/<(/?)(p|a|i|em|b|strong|code|pre)( href="([^"<>]*)" rel="nofollow noopener noreferrer")?>/#
+    }
 
     @Test("the sanitizer writes only its allowed tags, links only with a safe href, and is idempotent")
     func sanitizer() async {
@@ -60,8 +63,12 @@ struct PropertyTests {
         "p", "h1", "h2", "h3", "h4", "h5", "h6", "em", "strong", "del", "a", "img", "code", "pre", "ul", "ol", "li", "input",
         "table", "thead", "tbody", "tr", "th", "td", "blockquote", "hr", "br",
     ]
-    static let markdownAttributes: Set<String> = ["href", "src", "alt", "title", "class", "align", "type", "checked", "disabled", "start"]
-    static var tag: Regex<(Substring, Substring, Substring, Substring)> { #/<(/?)([a-zA-Z0-9]+)((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*/?>/# }
+    static let markdownAttributes: Set<String> = [
+        "href", "src", "alt", "title", "class", "align", "type", "checked", "disabled", "start",
+    ]
+    static var tag: Regex<(Substring, Substring, Substring, Substring)> {
+        #/<(/?)([a-zA-Z0-9]+)((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*/?>/#
+    }
     static var attribute: Regex<(Substring, Substring, Substring?)> { #/([a-zA-Z-]+)(?:="([^"]*)")?/# }
 
     @Test("Markdown renders only known tags and attributes, no on* handler, and links and images only to safe URLs")
@@ -96,7 +103,9 @@ struct PropertyTests {
 
     // MARK: Item decoding
 
-    static let keys = ["id", "type", "by", "time", "title", "url", "text", "score", "descendants", "dead", "deleted", "image", "extra"]
+    static let keys = [
+        "id", "type", "by", "time", "title", "url", "text", "score", "descendants", "dead", "deleted", "image", "extra",
+    ]
 
     /// A JSON value of the kind `kind` (0 absent … 9 nested object), from the random string and number.
     static func value(kind: Int, string: String, number: Int) -> String? {
@@ -149,7 +158,8 @@ struct PropertyTests {
             let item = exact.item
             let kept = !ItemFilter.stories(from: [SourceEntry(location: "p", content: .item(item))]).stories.isEmpty
             let title = item.title ?? ""
-            let expected = item.id != nil && item.deleted != true && item.dead != true && (item.type ?? "story") == "story"
+            let expected =
+                item.id != nil && item.deleted != true && item.dead != true && (item.type ?? "story") == "story"
                 && title.contains(where: { !$0.isWhitespace })
             #expect(kept == expected)
         }

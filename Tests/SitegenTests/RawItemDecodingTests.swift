@@ -30,8 +30,9 @@ struct RawItemDecodingTests {
     @Test("an image is a URL string or an object with url, width and height; anything else is left out")
     func images() throws {
         #expect(try decode(#"{"id":1,"image":"/a.png"}"#).image == ItemImage(url: "/a.png"))
-        #expect(try decode(#"{"id":1,"image":{"url":"https://e.com/a.png","width":640,"height":480}}"#).image
-            == ItemImage(url: "https://e.com/a.png", width: 640, height: 480))
+        #expect(
+            try decode(#"{"id":1,"image":{"url":"https://e.com/a.png","width":640,"height":480}}"#).image
+                == ItemImage(url: "https://e.com/a.png", width: 640, height: 480))
         #expect(try decode(#"{"id":1,"image":{"url":"/a.png","width":"wide"}}"#).image == ItemImage(url: "/a.png"))
         for junk in ["5", "true", "[]", #"{"width":1}"#, "null"] {
             let item = try decode(#"{"id":1,"title":"T","image":"# + junk + "}")
@@ -115,7 +116,8 @@ struct RawItemDecodingTests {
 
     @Test("encoding then decoding gives the same item")
     func roundTrip() throws {
-        let item = RawItem(id: 9, by: "a", time: 5, title: "t", url: "u", text: "x", score: 1, descendants: 2, dead: true, deleted: false)
+        let item = RawItem(
+            id: 9, by: "a", time: 5, title: "t", url: "u", text: "x", score: 1, descendants: 2, dead: true, deleted: false)
         let back = try JSONDecoder().decode(RawItem.self, from: try JSONEncoder().encode(item))
         #expect(back == item)
     }

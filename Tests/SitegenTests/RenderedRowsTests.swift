@@ -14,7 +14,9 @@ struct RenderedRowsTests {
         i % 7 == 3 ? [] : Array(String(repeating: "<p>\(i)</p>", count: 1 + i % 5).utf8)
     }
 
-    @Test("rows rendered on both cores read back as rendered one by one, across chunk edges", arguments: [0, 1, 5, 16, 17, 1000, 4321])
+    @Test(
+        "rows rendered on both cores read back as rendered one by one, across chunk edges",
+        arguments: [0, 1, 5, 16, 17, 1000, 4321])
     func render(count: Int) {
         let rows = RenderedRows.render(count: count) { i, out in out.append(contentsOf: Self.row(i)) }
         #expect(rows.count == count)

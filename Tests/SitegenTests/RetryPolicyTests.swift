@@ -29,10 +29,12 @@ struct RetryPolicyTests {
         #expect(policy.delay(afterAttempt: 1, retryAfter: .zero, random: 0.9) == .zero)
     }
 
-    @Test("408, 429 and 5xx are worth asking again; other 4xx are not", arguments: [
-        (408, true), (429, true), (500, true), (502, true), (503, true), (599, true),
-        (400, false), (401, false), (403, false), (404, false), (410, false), (200, false),
-    ])
+    @Test(
+        "408, 429 and 5xx are worth asking again; other 4xx are not",
+        arguments: [
+            (408, true), (429, true), (500, true), (502, true), (503, true), (599, true),
+            (400, false), (401, false), (403, false), (404, false), (410, false), (200, false),
+        ])
     func transient(status: Int, expected: Bool) {
         #expect(RetryPolicy.isTransient(status: status) == expected)
     }
@@ -51,10 +53,12 @@ struct RetryPolicyTests {
         #expect(RetryAfter.delay(from: nil, now: now) == nil)
     }
 
-    @Test("durations read as flags write them", arguments: [
-        ("250ms", Duration.milliseconds(250)), ("10s", .seconds(10)), ("1.5s", .milliseconds(1500)),
-        ("5m", .seconds(300)), ("2h", .seconds(7200)), ("30", .seconds(30)), ("0", .zero),
-    ])
+    @Test(
+        "durations read as flags write them",
+        arguments: [
+            ("250ms", Duration.milliseconds(250)), ("10s", .seconds(10)), ("1.5s", .milliseconds(1500)),
+            ("5m", .seconds(300)), ("2h", .seconds(7200)), ("30", .seconds(30)), ("0", .zero),
+        ])
     func durations(text: String, expected: Duration) {
         #expect(DurationText.parse(text) == expected)
     }

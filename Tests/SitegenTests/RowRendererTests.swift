@@ -20,9 +20,12 @@ struct RowRendererTests {
         var stories = ItemFilter.stories(from: generated).stories
         let images = [
             ItemImage(url: "https://e.com/a.png", width: 80, height: 60), ItemImage(url: "/p/2.png"),
-            ItemImage(url: "javascript:alert(1)"), ItemImage(url: "http://e.com/a.png"), ItemImage(url: "https://e.com/\"<x>.png", width: 0),
+            ItemImage(url: "javascript:alert(1)"), ItemImage(url: "http://e.com/a.png"),
+            ItemImage(url: "https://e.com/\"<x>.png", width: 0),
         ]
-        let urls: [String?] = [nil, "https://www.Example.com:443/a?b=1&c=\"2\"", "javascript:alert(1)", "/relative", "", " https://e.com "]
+        let urls: [String?] = [
+            nil, "https://www.Example.com:443/a?b=1&c=\"2\"", "javascript:alert(1)", "/relative", "", " https://e.com ",
+        ]
         for (i, url) in urls.enumerated() {
             for image in [nil] + images {
                 stories.append(
@@ -43,13 +46,16 @@ struct RowRendererTests {
                 #expect(renderer.theme.rowIsBuiltIn)
                 var mismatches: [String] = []
                 for story in stories {
-                    var byHand: [UInt8] = [], byTemplate: [UInt8] = []
+                    var byHand: [UInt8] = []
+                    var byTemplate: [UInt8] = []
                     renderer.builtInRow(story, into: &byHand)
                     renderer.templateRow(story, into: &byTemplate)
                     // The template file ends with a newline, which is not part of the row.
                     if byTemplate.last == 0x0A { byTemplate.removeLast() }
                     if byHand != byTemplate {
-                        mismatches.append("\(story.id): \(String(decoding: byHand, as: UTF8.self)) vs \(String(decoding: byTemplate, as: UTF8.self))")
+                        mismatches.append(
+                            "\(story.id): \(String(decoding: byHand, as: UTF8.self)) vs \(String(decoding: byTemplate, as: UTF8.self))"
+                        )
                     }
                 }
                 #expect(mismatches.isEmpty, "\(mismatches.count) differ, e.g. \(mismatches.prefix(2))")
@@ -63,7 +69,8 @@ struct RowRendererTests {
             try folder.write(EmbeddedAssets.templates["row"]! + "<!-- mine -->", to: "row.mustache")
             let theme = try Theme.load(from: folder.path)
             #expect(!theme.rowIsBuiltIn)
-            #expect(RowRenderer(theme: theme, paths: SitePaths(base: "/")).html(Story(id: 1, title: "T")).hasSuffix("<!-- mine -->"))
+            #expect(
+                RowRenderer(theme: theme, paths: SitePaths(base: "/")).html(Story(id: 1, title: "T")).hasSuffix("<!-- mine -->"))
         }
     }
 
@@ -71,7 +78,8 @@ struct RowRendererTests {
     func picture() throws {
         let renderer = try Self.renderer()
         let sized = renderer.html(Story(id: 1, title: "T", image: ItemImage(url: "https://e.com/a.png", width: 80, height: 60)))
-        #expect(sized.hasPrefix(#"<img src="https://e.com/a.png" width="80" height="60" alt="" loading="lazy" decoding="async">"#))
+        #expect(
+            sized.hasPrefix(#"<img src="https://e.com/a.png" width="80" height="60" alt="" loading="lazy" decoding="async">"#))
         let unsized = renderer.html(Story(id: 2, title: "T", image: ItemImage(url: "/p/2.png")))
         #expect(unsized.contains(#"src="/p/2.png" width="64" height="48""#))
         for url in ["javascript:alert(1)", "data:image/png;base64,AAAA", "http://e.com/a.png", "//evil.example/a.png"] {
@@ -127,7 +135,9 @@ struct RowRendererTests {
         #expect(html.contains(#"<a href="/item/5/">3 comments</a>"#))
     }
 
-    @Test("a javascript: url gives no link to it", arguments: ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:x", "data:text/html,x"])
+    @Test(
+        "a javascript: url gives no link to it",
+        arguments: ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:x", "data:text/html,x"])
     func unsafeURL(url: String) throws {
         let renderer = try Self.renderer()
         let plain = Story.fixture(id: 9, title: "T", url: url)

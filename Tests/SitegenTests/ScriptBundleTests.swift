@@ -49,15 +49,21 @@ struct ScriptBundleTests {
         }
     }
 
-    @Test("the binary embeds each strategy's committed file, and a build serves the one of its strategy", arguments: LoadingStrategy.allCases)
+    @Test(
+        "the binary embeds each strategy's committed file, and a build serves the one of its strategy",
+        arguments: LoadingStrategy.allCases)
     func embeddedAndServed(strategy: LoadingStrategy) async throws {
         let kept = try String(contentsOf: Self.committed.appendingPathComponent(Self.fileName(strategy)), encoding: .utf8)
-        #expect(EmbeddedAssets.scripts[strategy.rawValue] == kept, "rebuild after bash .ci/minify: the binary embeds an older file")
+        #expect(
+            EmbeddedAssets.scripts[strategy.rawValue] == kept, "rebuild after bash .ci/minify: the binary embeds an older file")
         #expect(try Theme.builtIn().script(for: strategy) == kept)
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
-            _ = try await Build.run(BuildRequest(source: SampleSource(count: 40), output: output, options: SiteOptions(strategy: strategy)))
-            let scripts = try FileManager.default.contentsOfDirectory(atPath: output + "/assets").filter { $0.hasPrefix("sitegen.") }
+            _ = try await Build.run(
+                BuildRequest(source: SampleSource(count: 40), output: output, options: SiteOptions(strategy: strategy)))
+            let scripts = try FileManager.default.contentsOfDirectory(atPath: output + "/assets").filter {
+                $0.hasPrefix("sitegen.")
+            }
             try #require(scripts.count == 1, "\(scripts)")
             #expect(try String(contentsOfFile: output + "/assets/" + scripts[0], encoding: .utf8) == kept)
         }

@@ -83,7 +83,10 @@ struct SiteConfigTests {
     @Test("an unknown key is an error naming the file, the line and the key it likely meant")
     func unknownKey() {
         let text = "title = \"x\"\n\npagesize = 10\n"
-        #expect(throws: SitegenError.config(path: "site.toml", line: 3, column: nil, reason: "unknown key 'pagesize' (did you mean page_size?)")) {
+        #expect(
+            throws: SitegenError.config(
+                path: "site.toml", line: 3, column: nil, reason: "unknown key 'pagesize' (did you mean page_size?)")
+        ) {
             try SiteConfig(toml: text, path: "site.toml")
         }
         #expect(throws: SitegenError.config(path: "site.toml", line: 1, column: nil, reason: "unknown key 'colour'")) {
@@ -98,7 +101,10 @@ struct SiteConfigTests {
             ("page_size = 2.5", 1, "page_size: expected an integer, got a number with a fraction"),
             ("offline = \"yes\"", 1, "offline: expected true or false, got a string"),
             ("strategy = \"lazy\"", 1, "strategy: expected one of \"prefetch\", \"batch\", \"all\", got a string"),
-            ("timeout = \"soon\"", 1, "timeout: expected a duration (\"10s\", \"500ms\", \"5m\") or a number of seconds, got a string"),
+            (
+                "timeout = \"soon\"", 1,
+                "timeout: expected a duration (\"10s\", \"500ms\", \"5m\") or a number of seconds, got a string"
+            ),
             ("\n\ntitle = [\"a\"]", 3, "title: expected a string, got an array"),
         ]
         for (text, line, reason) in cases {
@@ -111,9 +117,13 @@ struct SiteConfigTests {
     @Test("a [fields] entry that is not a story field names its line")
     func badField() {
         let text = "title = \"t\"\n[fields]\ntitle = \"name\"\ncolour = \"hue\"\n"
-        #expect(throws: SitegenError.config(
-            path: "c.toml", line: 4, column: nil,
-            reason: "fields: unknown story field 'colour' (one of id, title, url, by, time, score, descendants, text, image, type)")) {
+        #expect(
+            throws: SitegenError.config(
+                path: "c.toml", line: 4, column: nil,
+                reason:
+                    "fields: unknown story field 'colour' (one of id, title, url, by, time, score, descendants, text, image, type)"
+            )
+        ) {
             try SiteConfig(toml: text, path: "c.toml")
         }
     }
@@ -151,12 +161,17 @@ struct SiteConfigTests {
     @Test("a value out of range names the file's line when the file set it, the flag when a flag did")
     func ranges() throws {
         let file = try SiteConfig(toml: "title = \"x\"\npage_size = 0\nbase_url = \"news\"", path: "c.toml")
-        #expect(throws: SitegenError.config(path: "c.toml", line: 2, column: nil, reason: "page_size: must be at least 1 (got 0)")) {
+        #expect(
+            throws: SitegenError.config(path: "c.toml", line: 2, column: nil, reason: "page_size: must be at least 1 (got 0)")
+        ) {
             try BuildSettings.resolve(flags: SiteConfig(), config: file, exists: { _ in false })
         }
         var flags = SiteConfig()
         flags.pageSize = 5
-        #expect(throws: SitegenError.config(path: "c.toml", line: 3, column: nil, reason: "base_url: must start with / or http(s):// (got news)")) {
+        #expect(
+            throws: SitegenError.config(
+                path: "c.toml", line: 3, column: nil, reason: "base_url: must start with / or http(s):// (got news)")
+        ) {
             try BuildSettings.resolve(flags: flags, config: file, exists: { _ in false })
         }
         flags.baseURL = "/ok/"
@@ -225,12 +240,13 @@ struct SiteConfigTests {
         #expect(moved.settings.options.baseURL == "/")
         #expect(moved.settings.port == BuildSettings.defaultPort)
         #expect(moved.settings.source == "stories.json" && moved.settings.templates == "theme")
-        #expect(moved.notes == [
-            "output is now dist; serving Public until sitegen serve is restarted",
-            "base_url is now /news/; serving / until sitegen serve is restarted",
-            "port is now 4000; serving 8000 until sitegen serve is restarted",
-            "source is now stories.json; built from it, watched after sitegen serve is restarted",
-            "templates is now theme; built from it, watched after sitegen serve is restarted",
-        ])
+        #expect(
+            moved.notes == [
+                "output is now dist; serving Public until sitegen serve is restarted",
+                "base_url is now /news/; serving / until sitegen serve is restarted",
+                "port is now 4000; serving 8000 until sitegen serve is restarted",
+                "source is now stories.json; built from it, watched after sitegen serve is restarted",
+                "templates is now theme; built from it, watched after sitegen serve is restarted",
+            ])
     }
 }

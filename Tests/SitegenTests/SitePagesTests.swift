@@ -13,12 +13,14 @@ struct SitePagesTests {
     @Test("about.md becomes /about/, in the layout, linked from every page's navigation in weight order")
     func built() async throws {
         try await withTemporaryFolder { folder in
-            try folder.write("---\ntitle: About us\nweight: 2\n---\nWe *write* [code](https://example.com).\n", to: "pages/about.md")
+            try folder.write(
+                "---\ntitle: About us\nweight: 2\n---\nWe *write* [code](https://example.com).\n", to: "pages/about.md")
             try folder.write("---\ntitle: Colophon\nweight: 1\n---\n<script>alert(1)</script>\n", to: "pages/colophon.md")
             try folder.write("No front matter.\n", to: "pages/faq.md")
             let report = try await Build.run(
                 BuildRequest(
-                    source: StubSource([.story(1), .story(2)]), output: folder.path("out"), options: SiteOptions(baseURL: "/sub/"),
+                    source: StubSource([.story(1), .story(2)]), output: folder.path("out"),
+                    options: SiteOptions(baseURL: "/sub/"),
                     pages: folder.path("pages")))
             #expect(report.sitePages == 3)
             #expect(report.summary.contains("3 site pages"))

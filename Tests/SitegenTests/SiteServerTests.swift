@@ -13,7 +13,12 @@ struct SiteServerTests {
     final class ToldWatcher: FileWatcher {
         private let changed = Mutex(false)
         func tell() { changed.withLock { $0 = true } }
-        func poll() -> Bool { changed.withLock { value in defer { value = false }; return value } }
+        func poll() -> Bool {
+            changed.withLock { value in
+                defer { value = false }
+                return value
+            }
+        }
     }
 
     @Test("HTML with an ETag and the reload script, 304 for the ETag, and a reload event after a rebuild")

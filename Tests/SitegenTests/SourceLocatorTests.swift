@@ -82,11 +82,13 @@ struct SourceLocatorTests {
     @Test("an http(s) URL with {page} is a paged API, any other the base of an HN-shaped API")
     func urls() throws {
         let remote = RemoteSourceOptions(list: "newstories", itemsKey: "items", totalKey: "meta.total")
-        let hn = try #require(try SourceLocator.source(for: "https://hacker-news.firebaseio.com/v0/", remote: remote) as? HNAPISource)
+        let hn = try #require(
+            try SourceLocator.source(for: "https://hacker-news.firebaseio.com/v0/", remote: remote) as? HNAPISource)
         #expect(hn.listURL == "https://hacker-news.firebaseio.com/v0/newstories.json")
         #expect(hn.itemURL(8863) == "https://hacker-news.firebaseio.com/v0/item/8863.json")
         #expect(hn.limit == 500)
-        let paged = try #require(try SourceLocator.source(for: "http://127.0.0.1:8/beers?page={page}&n=25", remote: remote) as? PagedAPISource)
+        let paged = try #require(
+            try SourceLocator.source(for: "http://127.0.0.1:8/beers?page={page}&n=25", remote: remote) as? PagedAPISource)
         #expect(paged.pageURL(3) == "http://127.0.0.1:8/beers?page=3&n=25")
         #expect(paged.itemsKey == "items")
         #expect(paged.totalKey == "meta.total")

@@ -1,10 +1,10 @@
 import Foundation
-@testable import SitegenServe
 import Testing
 
 @testable import SitegenBuild
 @testable import SitegenModel
 @testable import SitegenRender
+@testable import SitegenServe
 @testable import SitegenSource
 @testable import SitegenSystem
 @testable import SitegenWrite
@@ -23,7 +23,9 @@ struct StaticFilesTests {
         "404.html": "<!doctype html><html><head></head><body>lost</body></html>",
     ])
 
-    func get(_ path: String, _ headers: [String: String] = [:], files: any FileSource = site, base: String = "/", inject: String? = nil)
+    func get(
+        _ path: String, _ headers: [String: String] = [:], files: any FileSource = site, base: String = "/", inject: String? = nil
+    )
         -> FileResponse
     {
         StaticFiles(files: files, basePath: base, injectScript: inject).respond(method: "GET", path: path, headers: headers)
@@ -85,7 +87,8 @@ struct StaticFilesTests {
         #expect(zipped.header("Content-Length") == String(gz.count))
         #expect(zipped.header("ETag") != plain.header("ETag"))
         #expect(get("/s/abc.json", ["Accept-Encoding": "gzip;q=0"], files: files).header("Content-Encoding") == nil)
-        #expect(get("/s/abc.json", ["Accept-Encoding": "gzip", "If-None-Match": zipped.header("ETag")!], files: files).status == 304)
+        #expect(
+            get("/s/abc.json", ["Accept-Encoding": "gzip", "If-None-Match": zipped.header("ETag")!], files: files).status == 304)
     }
 
     @Test("text without a sibling is gzipped per request for clients that take gzip; pictures and tiny files are not")
@@ -104,7 +107,8 @@ struct StaticFilesTests {
         #expect(zipped.header("ETag") != plain.header("ETag"))
         let again = get("/big/", ["Accept-Encoding": "gzip", "If-None-Match": zipped.header("ETag")!], files: files)
         #expect(again.status == 304 && again.body.isEmpty)
-        #expect(get("/big/", ["Accept-Encoding": "br"], files: files).header("Content-Encoding") == nil, "Brotli only from a sibling")
+        #expect(
+            get("/big/", ["Accept-Encoding": "br"], files: files).header("Content-Encoding") == nil, "Brotli only from a sibling")
         #expect(get("/p.png", ["Accept-Encoding": "gzip"], files: files).header("Content-Encoding") == nil)
         #expect(get("/s/abc.json", ["Accept-Encoding": "gzip"]).body == Array("[]".utf8), "two bytes would grow")
         let head = StaticFiles(files: files).respond(method: "HEAD", path: "/big/", headers: ["Accept-Encoding": "gzip"])
@@ -153,7 +157,9 @@ struct StaticFilesTests {
         #expect(get("/", files: MemoryFiles([:])).status == 404)
         #expect(StaticFiles(files: Self.site).respond(method: "POST", path: "/", headers: [:]).status == 405)
         let head = StaticFiles(files: Self.site).respond(method: "HEAD", path: "/", headers: [:])
-        #expect(head.status == 200 && head.body.isEmpty && head.header("Content-Length") == String(Self.site.files["index.html"]!.count))
+        #expect(
+            head.status == 200 && head.body.isEmpty
+                && head.header("Content-Length") == String(Self.site.files["index.html"]!.count))
     }
 
     @Test("the live-reload script goes into served HTML only when asked, before </head>")
@@ -191,10 +197,12 @@ struct ReloadTests {
     @Test("reload reaches every open page; close ends every stream")
     func liveReload() async {
         let hub = LiveReload()
-        let a = hub.subscribe(), b = hub.subscribe()
+        let a = hub.subscribe()
+        let b = hub.subscribe()
         #expect(hub.listeners == 2)
         hub.reload()
-        var ia = a.makeAsyncIterator(), ib = b.makeAsyncIterator()
+        var ia = a.makeAsyncIterator()
+        var ib = b.makeAsyncIterator()
         #expect(await ia.next() == 1)
         #expect(await ib.next() == 1)
         hub.close()

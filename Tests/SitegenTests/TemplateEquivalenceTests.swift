@@ -70,7 +70,9 @@ struct TemplateEquivalenceTests {
         let paths = SitePaths(base: "/sub/")
         let row = RowRenderer(theme: theme, paths: paths)
         let stories = [
-            Story(id: 1, title: "<script>x</script> & co", url: "https://www.example.com/a?b=1&c=2", by: "pg", time: 1_700_000_000, score: 1, descendants: 0),
+            Story(
+                id: 1, title: "<script>x</script> & co", url: "https://www.example.com/a?b=1&c=2", by: "pg", time: 1_700_000_000,
+                score: 1, descendants: 0),
             Story(id: 2, title: "Ask HN: text only", by: "dang", time: 0, score: 57, descendants: 12, text: "<p>Hi"),
             Story(id: 3, title: "bare"),
         ]
@@ -88,7 +90,10 @@ struct TemplateEquivalenceTests {
             .object(["number": 7, "href": "/page/7/", "current": true]),
         ])
         for page in [
-            TemplateValue.object(["rows": "<article>r</article>", "hasRows": true, "links": links, "heading": "H", "prevHref": "/", "nextHref": "/page/8/"]),
+            TemplateValue.object([
+                "rows": "<article>r</article>", "hasRows": true, "links": links, "heading": "H", "prevHref": "/",
+                "nextHref": "/page/8/",
+            ]),
             .object(["rows": "", "hasRows": false, "links": .list([]), "heading": "Empty"]),
         ] {
             let (ours, theirs) = try Self.both(partials["page"]!, page, partials: partials)

@@ -11,7 +11,9 @@ import Testing
 @Suite("Theme")
 struct ThemeTests {
     /// Loads a folder holding `files` and returns the template error it throws.
-    func templateError(_ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws
+    func templateError(
+        _ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
         -> (path: String, line: Int, column: Int, reason: String, folder: String, error: SitegenError)?
     {
         try withTemporaryFolder { folder in
@@ -80,9 +82,13 @@ struct ThemeTests {
             #expect(RowRenderer(theme: theme, paths: paths).html(story) == "<b>A &amp; B</b> #5")
             #expect(RowRenderer(theme: builtIn, paths: paths).html(story) != "<b>A &amp; B</b> #5")
             // The others render exactly as the built-in theme does.
-            let layout: TemplateValue = .object(["pageTitle": "T", "siteTitle": "S", "base": "/", "styleHref": "/s.css", "content": "<p>c</p>"])
+            let layout: TemplateValue = .object([
+                "pageTitle": "T", "siteTitle": "S", "base": "/", "styleHref": "/s.css", "content": "<p>c</p>",
+            ])
             #expect(theme.render("layout", layout) == builtIn.render("layout", layout))
-            let page: TemplateValue = .object(["rows": "<article>r</article>", "hasRows": true, "links": .list([]), "heading": "H"])
+            let page: TemplateValue = .object([
+                "rows": "<article>r</article>", "hasRows": true, "links": .list([]), "heading": "H",
+            ])
             #expect(theme.render("page", page) == builtIn.render("page", page))
             #expect(theme.stylesheet == builtIn.stylesheet)
             #expect(theme.scripts == builtIn.scripts)
@@ -113,7 +119,9 @@ struct ThemeTests {
                     pages: folder.path("pages")))
             #expect(report.pages == 2 && report.itemPages > 0)
             let item = try #require(try FileManager.default.contentsOfDirectory(atPath: output + "/item").first)
-            let icons = try FileManager.default.contentsOfDirectory(atPath: output + "/assets").filter { $0.hasPrefix("favicon.") }
+            let icons = try FileManager.default.contentsOfDirectory(atPath: output + "/assets").filter {
+                $0.hasPrefix("favicon.")
+            }
             #expect(icons.count == 1 && icons[0].hasSuffix(".svg"), "\(icons)")
             let icon = try #require(icons.first)
             #expect(try String(contentsOfFile: output + "/assets/" + icon, encoding: .utf8) == own)
@@ -133,7 +141,8 @@ struct ThemeTests {
             try folder.write("ROW({{title}})", to: "row.mustache")
             let theme = try Theme.load(from: folder.path)
             let row = RowRenderer(theme: theme, paths: SitePaths(base: "/")).html(Story.fixture(id: 1, title: "T"))
-            let html = theme.render("item", .object(["id": 1, "title": "T", "row": .html(Array(row.utf8)), "text": .html(Array("<p>x</p>".utf8))]))
+            let html = theme.render(
+                "item", .object(["id": 1, "title": "T", "row": .html(Array(row.utf8)), "text": .html(Array("<p>x</p>".utf8))]))
             #expect(html.contains("ROW(T)"))
             #expect(html.contains("<p>x</p>"))
             try folder.write("<div>{{> row}}</div>{{{text}}}", to: "item.mustache")
@@ -148,8 +157,9 @@ struct ThemeTests {
         let story = Story.fixture(id: 1, title: "T", url: "https://e.com")
         for folder in [nil, "/nonexistent/sitegen-templates"] {
             let theme = try Theme.load(from: folder)
-            #expect(RowRenderer(theme: theme, paths: SitePaths(base: "/")).html(story)
-                == RowRenderer(theme: builtIn, paths: SitePaths(base: "/")).html(story))
+            #expect(
+                RowRenderer(theme: theme, paths: SitePaths(base: "/")).html(story)
+                    == RowRenderer(theme: builtIn, paths: SitePaths(base: "/")).html(story))
             #expect(theme.stylesheet == builtIn.stylesheet)
         }
     }

@@ -44,7 +44,9 @@ extension CompiledTemplate {
             let inner = String(decoding: s[j..<end], as: UTF8.self).trimmingSpaces
             let tagEnd = end + closer.count
             let sigil = triple ? "{" : inner.first.map(String.init) ?? ""
-            let name = triple ? inner : ["#", "^", "/", "!", ">", "&"].contains(sigil) ? String(inner.dropFirst()).trimmingSpaces : inner
+            let name =
+                triple
+                ? inner : ["#", "^", "/", "!", ">", "&"].contains(sigil) ? String(inner.dropFirst()).trimmingSpaces : inner
             if ["=", "$", "<"].contains(sigil) {
                 throw Unsupported(what: "'{{\(sigil)' tags (delimiter changes, inheritance)", offset: tagStart)
             }
@@ -57,7 +59,8 @@ extension CompiledTemplate {
             while lineEnd < s.count && isBlank(s[lineEnd]) { lineEnd += 1 }
             if lineEnd < s.count && s[lineEnd] == 0x0D && lineEnd + 1 < s.count && s[lineEnd + 1] == 0x0A { lineEnd += 1 }
             let atLineEnd = lineEnd == s.count || s[lineEnd] == 0x0A
-            let standalone = ["#", "^", "/", "!", ">"].contains(sigil) && atLineEnd
+            let standalone =
+                ["#", "^", "/", "!", ">"].contains(sigil) && atLineEnd
                 && s[lineStart..<tagStart].allSatisfy(isBlank) && lineStart >= textStart
 
             appendText(textStart..<(standalone ? lineStart : tagStart))
@@ -80,7 +83,8 @@ extension CompiledTemplate {
             case ">":
                 if name.hasPrefix("*") { throw Unsupported(what: "dynamic partials", offset: tagStart) }
                 let indent = standalone ? s[lineStart..<tagStart] : []
-                ops.append(Op(kind: .partial, a: Int32(partialNames.count), b: Int32(text.count), end: Int32(text.count + indent.count)))
+                ops.append(
+                    Op(kind: .partial, a: Int32(partialNames.count), b: Int32(text.count), end: Int32(text.count + indent.count)))
                 text.append(contentsOf: indent)
                 partialNames.append(name)
             default:

@@ -45,7 +45,9 @@ extension CompiledTemplate {
         }
     }
 
-    private func render(_ range: Range<Int>, into out: inout [UInt8], stack: inout [TemplateValue], partials: [String: CompiledTemplate]) {
+    private func render(
+        _ range: Range<Int>, into out: inout [UInt8], stack: inout [TemplateValue], partials: [String: CompiledTemplate]
+    ) {
         var none: Indentation? = nil
         render(range, into: &out, stack: &stack, partials: partials, indentation: &none)
     }
@@ -74,7 +76,11 @@ extension CompiledTemplate {
                 case .string(let s)?:
                     if escaped { HTMLEscape.append(s, to: &out) } else { out.append(contentsOf: s.utf8) }
                 case .html(let bytes)?:
-                    if escaped { bytes.withUnsafeBufferPointer { HTMLEscape.append($0, to: &out) } } else { out.append(contentsOf: bytes) }
+                    if escaped {
+                        bytes.withUnsafeBufferPointer { HTMLEscape.append($0, to: &out) }
+                    } else {
+                        out.append(contentsOf: bytes)
+                    }
                 case .int(let n)?:
                     DecimalText.append(n, to: &out)
                 case .bool(let b)?:
@@ -151,12 +157,14 @@ extension CompiledTemplate {
                 case .list(let items)?:
                     for item in items {
                         stack.append(item)
-                        renderIndented(body, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation)
+                        renderIndented(
+                            body, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation)
                         stack.removeLast()
                     }
                 case .bool(let b)?:
                     if b {
-                        renderIndented(body, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation)
+                        renderIndented(
+                            body, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation)
                     }
                 case let value?:
                     stack.append(value)

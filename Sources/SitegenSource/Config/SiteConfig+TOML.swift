@@ -42,7 +42,9 @@ extension SiteConfig {
             }
             let value = table[key]!
             func wrong() -> SitegenError {
-                .config(path: path, line: line, column: nil, reason: "\(key): expected \(known.kind.words), got \(Self.describe(value))")
+                .config(
+                    path: path, line: line, column: nil,
+                    reason: "\(key): expected \(known.kind.words), got \(Self.describe(value))")
             }
             lines[key] = line
             switch known.value {
@@ -114,7 +116,8 @@ extension SiteConfig {
     }
 
     private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var row = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {
             var previous = row[0]

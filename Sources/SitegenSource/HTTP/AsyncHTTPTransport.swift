@@ -53,7 +53,9 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     /// Short words for the summary ("connection refused", "remote connection closed").
     private static func describe(_ error: Error) -> String {
-        if let error = error as? HTTPClientError { return String(describing: error).replacingOccurrences(of: "HTTPClientError.", with: "") }
+        if let error = error as? HTTPClientError {
+            return String(describing: error).replacingOccurrences(of: "HTTPClientError.", with: "")
+        }
         let text = String(describing: error)
         if text.contains("connection refused") || text.contains("Connection refused") { return "connection refused" }
         return text.count > 120 ? String(text.prefix(120)) + "…" : text

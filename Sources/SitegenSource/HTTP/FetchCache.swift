@@ -67,11 +67,12 @@ public struct FetchCache: Sendable {
     }
 
     private static func safe(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_", "=", "&", ",", "+": Character(scalar)
-            default: "_"
-            }
-        })
+        String(
+            text.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_", "=", "&", ",", "+": Character(scalar)
+                default: "_"
+                }
+            })
     }
 }

@@ -6,7 +6,8 @@ extension Fetcher {
     static func session<R: Sendable>(
         _ settings: FetchSettings, _ body: (Fetcher) async throws -> R
     ) async throws -> R {
-        let owned = settings.transport == nil
+        let owned =
+            settings.transport == nil
             ? AsyncHTTPTransport(connections: settings.concurrency, connectTimeout: settings.timeout) : nil
         let fetcher = Fetcher(settings: settings, transport: settings.transport ?? owned!)
         do {

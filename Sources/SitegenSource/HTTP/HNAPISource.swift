@@ -42,7 +42,8 @@ public struct HNAPISource: StorySource {
         if body.elementsEqual("null".utf8) {
             throw SitegenError.invalidField(
                 path: listURL, field: "(top level)",
-                reason: "the API has no list '\(list)' (it answered null); HN's lists are \(Self.knownLists.joined(separator: ", "))")
+                reason:
+                    "the API has no list '\(list)' (it answered null); HN's lists are \(Self.knownLists.joined(separator: ", "))")
         }
         return try JSONInput.itemIDs(Data(body), path: listURL)
     }

@@ -51,7 +51,9 @@ public struct PagedAPISource: StorySource {
                 fetcher.tally.begin("pages", total: count)
                 fetcher.tally.finished()
                 defer { fetcher.tally.end() }
-                pages += try await BoundedConcurrency.map(Array((firstPage + 1)..<(firstPage + max(count, 1))), limit: settings.concurrency) {
+                pages += try await BoundedConcurrency.map(
+                    Array((firstPage + 1)..<(firstPage + max(count, 1))), limit: settings.concurrency
+                ) {
                     number in
                     let items = try await page(number, fetcher).items
                     fetcher.tally.finished()
@@ -96,12 +98,15 @@ public struct PagedAPISource: StorySource {
         }
         if case .array(let items) = value { return (items, nil) }
         guard case .object(let fields) = value else {
-            throw SitegenError.invalidField(path: url, field: "(top level)", reason: "must be an object holding the items, not \(value.kind)")
+            throw SitegenError.invalidField(
+                path: url, field: "(top level)", reason: "must be an object holding the items, not \(value.kind)")
         }
         guard let found = value.at(itemsKey) else {
             throw SitegenError.invalidField(
                 path: url, field: itemsKey,
-                reason: "missing; --items-key names the array of items (this page has \(fields.keys.sorted().joined(separator: ", ")))")
+                reason:
+                    "missing; --items-key names the array of items (this page has \(fields.keys.sorted().joined(separator: ", ")))"
+            )
         }
         guard case .array(let items) = found else {
             throw SitegenError.invalidField(path: url, field: itemsKey, reason: "must be an array of items, not \(found.kind)")

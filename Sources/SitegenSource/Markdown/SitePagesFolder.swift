@@ -21,10 +21,12 @@ public enum SitePagesFolder {
             let slug = String(file.dropLast(3))
             guard !slug.isEmpty, slug.unicodeScalars.allSatisfy(isSlugScalar) else {
                 throw SitegenError.sitePage(
-                    path: path, line: nil, reason: "a page's file name must be lowercase letters, digits, - and _ (it becomes its URL)")
+                    path: path, line: nil,
+                    reason: "a page's file name must be lowercase letters, digits, - and _ (it becomes its URL)")
             }
             guard !reserved.contains(slug) else {
-                throw SitegenError.sitePage(path: path, line: nil, reason: "'\(slug)' is a name the site itself uses; rename the page")
+                throw SitegenError.sitePage(
+                    path: path, line: nil, reason: "'\(slug)' is a name the site itself uses; rename the page")
             }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw SitegenError.unreadable(path: path, reason: "permission denied")

@@ -21,7 +21,8 @@ func jsonArray(_ value: Any?, sourceLocation: SourceLocation = #_sourceLocation)
 
 func jsonInt(_ value: Any?, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
     if let int = value as? Int { return int }
-    return try #require((value as? NSNumber)?.intValue, "expected an integer, got \(String(describing: value))", sourceLocation: sourceLocation)
+    return try #require(
+        (value as? NSNumber)?.intValue, "expected an integer, got \(String(describing: value))", sourceLocation: sourceLocation)
 }
 
 func jsonString(_ value: Any?, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {

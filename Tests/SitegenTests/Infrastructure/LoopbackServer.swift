@@ -118,7 +118,10 @@ final class LoopbackServer: Sendable {
                     defer { asks[target, default: 0] += 1 }
                     return asks[target] ?? 0
                 }
-                counts.inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                counts.inFlight.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
                 answering = true
                 answer(route(target, previous), context: context)
             }
@@ -148,13 +151,17 @@ final class LoopbackServer: Sendable {
                 }
                 var headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")])
                 for (name, value) in extra { headers.add(name: name, value: value) }
-                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
+                context.write(
+                    wrapOutboundOut(
+                        .head(HTTPResponseHead(version: .http1_1, status: .init(statusCode: status), headers: headers))),
+                    promise: nil)
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
                 context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
                 done()
             case .cutOff(let body):
                 let headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")])
-                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+                context.write(
+                    wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
                 let half = ByteBuffer(string: String(body.prefix(body.count / 2)))
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(half))), promise: nil)
                 done()
