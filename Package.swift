@@ -1,12 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The data's way is the targets' graph (docs/architecture.md draws it):
+// The data's way is the targets' graph (docs/architecture.md draws it), each layer using only
+// those below it:
 //
-//   SitegenModel (pure: model, plan)  ←  SitegenSource (read)   ←┐
-//                                     ←  SitegenRender  ← SitegenWrite  ← SitegenBuild ← SitegenServe, sitegen
-//
-// Each layer sees only the layers below it; SitegenModel sees nothing.
+//   SitegenModel   pure: the model and the plan; imports nothing
+//   SitegenSystem  the machine: cores, the OS's error words, SHA-256
+//   SitegenSource  read          SitegenRender  bytes out, no disk
+//                                SitegenWrite   the output folder (renders as it writes)
+//   SitegenBuild   one build, start to end
+//   SitegenServe, sitegen        `sitegen serve`, the command line
 let package = Package(
     name: "sitegen",
     platforms: [.macOS(.v14)],
@@ -94,7 +97,7 @@ let package = Package(
         // system's words for a failed file operation, and content hashes (SHA-256).
         .target(name: "SitegenSystem", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // The model and the plan: stories, options, pages, shard boundaries, manifests,
-        // generations, content hashes, errors. Pure: it depends on nothing and imports nothing
+        // generations, errors. Pure: it depends on nothing and imports nothing
         // but the standard library, so the compiler keeps disk, network and clock out of it
         // (ArchitectureTests checks the imports).
         .target(name: "SitegenModel"),

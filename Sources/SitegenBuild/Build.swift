@@ -34,7 +34,7 @@ public struct BuildRequest: Sendable {
 ///     [1/5] read      the source's entries → stories (ItemFilter)
 ///     [2/5] theme     templates parsed (a template error stops here, before any writing)
 ///     [3/5] render    each row once (RowRenderer), and its shard record's size
-///     [4/5] plan      pages, shard boundaries (pure, Plan/)
+///     [4/5] plan      pages, shard boundaries (pure, SitegenModel)
 ///     [5/5] write     shards (each built, named by its hash and written at once), the manifest
 ///                     (pure, from the shards' names), pages, item pages, site pages, assets,
 ///                     feed, sitemap, robots.txt, 404.html, _headers → staging → output

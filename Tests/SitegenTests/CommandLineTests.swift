@@ -26,6 +26,24 @@ struct CommandLineTests {
         #expect(url.deletingLastPathComponent().resolvingSymlinksInPath() == products.resolvingSymlinksInPath())
     }
 
+    @Test("every config key is a flag of serve (and of build, but for port), and every such flag is a key")
+    func keysAreFlags() throws {
+        let exe = try Self.sitegen()
+        func flags(_ command: String) throws -> Set<String> {
+            let help = try SitegenExecutable.run(exe, [command, "--help"], in: SitegenExecutable.packageRoot).stdout
+            let words = help.split(whereSeparator: { !($0.isLetter || $0 == "-") })
+            return Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map { String($0.dropFirst(2)) })
+        }
+        // What a command is told that is not a setting of the site: where the settings are, how
+        // much to print, and serve's reload switch. `--no-…` are the negative spellings of keys.
+        let commandOnly: Set = ["config", "help", "quiet", "verbose", "no-reload"]
+        let keys = Set(SiteConfig.keys.map(\.flag))
+        let serve = try flags("serve").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
+        let build = try flags("build").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
+        #expect(serve == keys)
+        #expect(build == keys.subtracting(["port"]))
+    }
+
     @Test("build with no source writes the 300-story sample and says so")
     func buildSample() throws {
         let exe = try Self.sitegen()
