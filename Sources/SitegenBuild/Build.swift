@@ -58,9 +58,7 @@ public enum Build {
         let rows = RowRenderer(theme: theme, paths: paths, itemPages: options.itemPages)
 
         log("[3/5] Render \(stories.count) rows")
-        let (rowHTML, recordBytes) = RenderedRows.render(
-            count: stories.count, { i, out in rows.append(stories[i], to: &out) },
-            measuring: { i, html in StoryRecord.length(id: ids[i], html: html) })
+        let (rowHTML, recordBytes) = RenderedRows.render(stories, with: rows)
 
         log("[4/5] Plan pages and shards")
         let pages = Paginator.pages(total: stories.count, pageSize: options.pageSize)
@@ -70,7 +68,7 @@ public enum Build {
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
         let script = Asset(stem: "sitegen", ext: "js", text: theme.script(for: options.strategy))
         let favicon = Asset(stem: "favicon", ext: "svg", text: theme.favicon)
-        let itemRows = stories.indices.filter { rows.hasItemPage(stories[$0]) }
+        let itemRows = rows.itemRows(stories)
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
             let writer = SiteWriter(

@@ -72,6 +72,12 @@ public struct RowRenderer: Sendable {
     /// Whether this build gives `story` its own page.
     package func hasItemPage(_ story: Story) -> Bool { itemPages && story.hasItemPage }
 
+    /// The indexes of the stories that get an item page. Here, not in the build, so the loop
+    /// over every story borrows each in place instead of copying it into a call across targets.
+    package func itemRows(_ stories: [Story]) -> [Int] {
+        stories.indices.filter { hasItemPage(stories[$0]) }
+    }
+
     package static func points(_ score: Int) -> String { text(appendPoints, score) }
 
     package static func comments(_ n: Int) -> String { text(appendComments, n) }

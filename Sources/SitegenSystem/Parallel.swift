@@ -3,15 +3,21 @@ import Synchronization
 
 /// Work spread over the cores for the build's embarrassingly parallel steps (rendering rows,
 /// writing files). Chunks, not single items, so scheduling costs stay small.
+///
+/// The generic functions are `@inlinable`: they are called from other targets with the work as
+/// a closure, and only a body the caller's module can see is specialized for its element type
+/// and closure; otherwise every element goes through generic value witnesses.
 package enum Parallel {
     /// `[element(0), element(1), …]`, each element made once, in place: no array of optionals
     /// copied afterwards, which for a million entries would be a second copy of them all at once.
+    @inlinable
     package static func array<R: Sendable>(count: Int, _ element: @Sendable (Int) -> R) -> [R] {
         array(count: count, scratch: {}, { _, i in element(i) })
     }
 
     /// `array(count:_:)` where each element is made with a scratch value that a chunk's elements
     /// share (a buffer to render into), made by `scratch` once a chunk.
+    @inlinable
     package static func array<R: Sendable, S>(
         count: Int, scratch: @Sendable () -> S, _ element: @Sendable (inout S, Int) -> R
     ) -> [R] {
@@ -27,6 +33,7 @@ package enum Parallel {
 
     /// `body` of each chunk of `0..<count`, on both cores: the chunks' ranges (in order, together
     /// `0..<count`) and each one's result. For work whose output is best kept a chunk at a time.
+    @inlinable
     package static func chunks<R: Sendable>(
         count: Int, _ body: @Sendable (Range<Int>) -> R
     ) -> (ranges: [Range<Int>], results: [R]) {
@@ -44,11 +51,12 @@ package enum Parallel {
 
     private final class ReleaseBox<T: Sendable>: @unchecked Sendable {
         // Set once, then emptied once, on the background thread.
-        package var value: T?
-        package init(_ value: consuming T) { self.value = value }
+        var value: T?
+        init(_ value: consuming T) { self.value = value }
     }
 
     /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
+    @inlinable
     package static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R]
     {
         var results = [R?](repeating: nil, count: items.count)
@@ -59,6 +67,7 @@ package enum Parallel {
         return results.map { $0! }
     }
 
+    @inlinable
     package static func forEach<T: Sendable>(_ items: [T], _ body: @Sendable (T) throws -> Void) throws {
         let failure = Mutex<Error?>(nil)
         forEachChunk(items.count) { range in
@@ -71,13 +80,15 @@ package enum Parallel {
     }
 
     /// `body(0)`, `body(1)`, … `body(count - 1)`, on both cores.
+    @inlinable
     package static func forEach(count: Int, _ body: @Sendable (Int) -> Void) {
         forEachChunk(count) { range in
             for i in range { body(i) }
         }
     }
 
-    private static func forEachChunk(_ count: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    @usableFromInline
+    static func forEachChunk(_ count: Int, _ body: @Sendable (Range<Int>) -> Void) {
         let ranges = chunkRanges(count)
         guard !ranges.isEmpty else { return }
         DispatchQueue.concurrentPerform(iterations: ranges.count) { body(ranges[$0]) }
@@ -85,7 +96,8 @@ package enum Parallel {
 
     /// `0..<count` cut into eight chunks a core (fewer for a short count): enough that a core
     /// that finishes early takes another, few enough that scheduling costs stay small.
-    private static func chunkRanges(_ count: Int) -> [Range<Int>] {
+    @usableFromInline
+    static func chunkRanges(_ count: Int) -> [Range<Int>] {
         let chunks = chunkCount(count)
         return (0..<chunks).map { chunk in (chunk * count / chunks)..<((chunk + 1) * count / chunks) }
     }
