@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        // YAML front matter, as Jekyll, Hugo, Eleventy and Astro write it.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // SHA-256: content-named files, cache names and ETags (ContentHash).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
@@ -91,6 +93,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // The machine, for the layers that use it: work spread over the cores, the operating

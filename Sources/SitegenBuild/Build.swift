@@ -50,6 +50,9 @@ public enum Build {
         var entries = try await request.source.entries()
         log("      filter \(entries.count) entries")
         let (stories, skipped) = ItemFilter.stories(taking: &entries)
+        for skip in skipped where skip.reason == .ignored {
+            log("      ignored \(skip.location) (\(skip.detail ?? ""))")
+        }
         let sitePages = try SitePagesFolder.load(request.pages)
         let ids = stories.map { $0.id }
 

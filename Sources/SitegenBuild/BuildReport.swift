@@ -24,8 +24,15 @@ public struct BuildReport: Sendable, Equatable {
             + (sitePages > 0 ? ", \(plural(sitePages, "site page"))" : "") + " in \(output)"
             + (filesWritten + filesUnchanged > 0
                 ? " (\(plural(filesWritten, "file")) written, \(filesUnchanged) unchanged)." : ".")
-        guard !skipped.isEmpty else { return line + " Skipped none." }
-        let groups = Dictionary(grouping: skipped, by: \.reason).sorted { $0.key < $1.key }
+        // Every file of a Markdown folder is in one place the line counts: a story, a draft, an
+        // ignored file, or a skipped one with its reason.
+        let drafts = skipped.count { $0.reason == .draft }
+        let ignored = skipped.count { $0.reason == .ignored }
+        if drafts > 0 { line += " \(plural(drafts, "draft")) left out (--drafts builds them)." }
+        if ignored > 0 { line += " \(plural(ignored, "file")) ignored (not Markdown, or under _ or .; --verbose lists them)." }
+        let faults = skipped.filter { $0.reason != .draft && $0.reason != .ignored }
+        guard !faults.isEmpty else { return line + " Skipped none." }
+        let groups = Dictionary(grouping: faults, by: \.reason).sorted { $0.key < $1.key }
         let parts = groups.map { reason, skips -> String in
             var part = "\(skips.count) \(reason.rawValue)"
             // Faults in the data are named, so they can be found and fixed.
@@ -37,7 +44,7 @@ public struct BuildReport: Sendable, Equatable {
             }
             return part
         }
-        line += " Skipped \(skipped.count): " + parts.joined(separator: ", ") + "."
+        line += " Skipped \(faults.count): " + parts.joined(separator: ", ") + "."
         return line
     }
 

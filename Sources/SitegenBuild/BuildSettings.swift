@@ -11,6 +11,8 @@ public struct BuildSettings: Sendable {
     public var templates: String?
     public var pages: String?
     public var port: Int
+    /// Markdown drafts built too (`--drafts`).
+    public var drafts: Bool
     public var remote: RemoteSourceOptions
     /// The config file the settings came from, if any (`serve` watches it).
     public var configPath: String?
@@ -46,7 +48,7 @@ public struct BuildSettings: Sendable {
                 precompress: merged.precompress ?? false, itemPages: merged.itemPages ?? true),
             templates: merged.templates ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
             pages: merged.pages ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
-            port: merged.port ?? defaultPort,
+            port: merged.port ?? defaultPort, drafts: merged.drafts ?? false,
             remote: RemoteSourceOptions(
                 list: merged.list ?? "topstories", limit: merged.limit, itemsKey: merged.itemsKey ?? "data",
                 totalKey: merged.totalKey ?? "totalResults", firstPage: merged.firstPage ?? 1, fields: fields,
@@ -63,7 +65,7 @@ public struct BuildSettings: Sendable {
         var remote = self.remote
         remote.fetch.progress = progress
         return BuildRequest(
-            source: try SourceLocator.source(for: source, remote: remote), output: output, templates: templates,
+            source: try SourceLocator.source(for: source, remote: remote, drafts: drafts), output: output, templates: templates,
             options: options, pages: pages)
     }
 

@@ -12,6 +12,10 @@ public enum SkipReason: String, Sendable, CaseIterable, Comparable {
     case notAStory = "not a story"
     case noTitle = "no title"
     case duplicate = "duplicate id"
+    /// Not faults: a Markdown folder's drafts and the files it does not read. The summary
+    /// counts them apart from the skipped (`BuildReport`).
+    case draft
+    case ignored
 
     public static func < (a: SkipReason, b: SkipReason) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -89,6 +93,8 @@ public enum ItemFilter {
         case .null: return skip(.null)
         case .unreadable(let why): return skip(.malformed, id: entry.pointee.id, detail: why)
         case .unfetched(let why): return skip(.unfetched, id: entry.pointee.id, detail: why)
+        case .draft: return skip(.draft)
+        case .ignored(let why): return skip(.ignored, detail: why)
         case .item(let item): return judge(item, skip: skip)
         }
     }

@@ -8,6 +8,11 @@ public struct SourceEntry: Sendable, Equatable {
         case unreadable(String)
         /// The entry could not be fetched, after every retry (HTTP sources); the reason is for the summary.
         case unfetched(String)
+        /// A draft (`draft: true`, `published: false`): left out unless the build asks for drafts.
+        case draft
+        /// A file a site generator would not read (not Markdown, or under a folder or name
+        /// starting with `_` or `.`): counted, so that every file in the source is accounted for.
+        case ignored(String)
     }
 
     /// Human words for where: "item/123.json", "stories.jsonl line 17", "stories.json entry 4".

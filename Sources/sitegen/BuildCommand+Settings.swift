@@ -18,6 +18,7 @@ extension BuildCommand {
         flags.keepGenerations = keepGenerations
         flags.precompress = precompress
         flags.itemPages = itemPages
+        flags.drafts = drafts
         sourceOptions.apply(to: &flags)
         return flags
     }

@@ -95,6 +95,13 @@ struct BuildCommand: AsyncParsableCommand {
     )
     var itemPages: Bool?
 
+    @Flag(
+        name: .customLong("drafts"), inversion: .prefixedNo,
+        help:
+            "Build Markdown drafts too (draft: true, published: false in front matter). Default: off; the summary counts them."
+    )
+    var drafts: Bool?
+
     @Flag(name: .long, help: "Print each step of the build with the time it started, and each retry.")
     var verbose = false
 

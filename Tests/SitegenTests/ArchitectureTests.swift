@@ -16,7 +16,7 @@ struct ArchitectureTests {
         "SitegenSystem": ["Foundation", "Synchronization", "Crypto"],
         "SitegenSource": [
             "SitegenModel", "SitegenSystem", "Foundation", "Synchronization", "AsyncHTTPClient", "NIOCore", "NIOHTTP1",
-            "TOMLKit",
+            "TOMLKit", "Yams",
         ],
         "SitegenRender": [
             "SitegenModel", "SitegenSystem", "SitegenAssets", "Foundation", "Synchronization", "CCmarkGFM", "Mustache",

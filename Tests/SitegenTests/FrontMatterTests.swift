@@ -35,13 +35,17 @@ struct FrontMatterTests {
     }
 
     @Test(
-        "malformed front matter names its line",
+        "malformed front matter names its line in the file",
         arguments: [
-            ("---\ntitle: a\nno colon here\n---\n", 3, "expected 'key: value'"),
-            ("---\ntitle: a\n  nested: b\n---\n", 3, "is not a key"),
-            ("---\ntitle: a\ntitle: b\n---\n", 3, "given twice"),
-            ("---\ntitle: \"open\n---\n", 2, "not closed"),
+            ("---\ntitle: a\nno colon here\n---\n", 3, "invalid YAML"),
+            ("---\ntitle: a\n  nested: b\n---\n", 3, "invalid YAML"),
+            ("---\ntitle: a\ntitle: b\n---\n", 2, "given twice"),
+            ("---\n- a\n- b\n---\n", 2, "'key: value' lines"),
             ("---\ntitle: a\n", 1, "never closed"),
+            ("+++\ntitle = 'a'\ntitle = 'b'\n+++\n", 3, "invalid TOML"),
+            ("+++\ntitle = \n+++\n", 2, "invalid TOML"),
+            ("{\"title\": a}\nbody", 1, "invalid JSON"),
+            ("{\"title\": \"a\"\nbody", 1, "never closed"),
         ])
     func malformed(text: String, line: Int, reason: String) {
         #expect {
@@ -50,6 +54,70 @@ struct FrontMatterTests {
             guard let error = error as? FrontMatter.Error else { return false }
             return error.line == line && error.reason.contains(reason)
         }
+    }
+
+    @Test("YAML as Jekyll and Hugo write it: lists, maps, block lists, anchors, comments")
+    func yaml() throws {
+        let text = """
+            ---
+            layout: news_item
+            title: "Jekyll 4.4.1 Released"
+            date: 2025-01-29 18:15:32 +0530
+            author: [ada, grace]
+            categories: release
+            tags: jekyll ruby
+            filters_linked_to:
+              - jsonify
+              - where_exp
+            params:
+              toc: true
+            draft: no
+            empty:
+            ---
+            Body
+            """
+        let matter = try FrontMatter.parse(text)
+        #expect(matter.format == .yaml)
+        #expect(matter["title"] == "Jekyll 4.4.1 Released")
+        #expect(matter["date"] == "2025-01-29 18:15:32 +0530")
+        #expect(matter["author"] == "ada")
+        #expect(matter.texts("tags") == ["jekyll", "ruby"])
+        #expect(matter.texts("filters_linked_to") == ["jsonify", "where_exp"])
+        #expect(matter.fields["params"]?.value == .map(["toc": .text("true")]))
+        #expect(matter.flag("draft") == false)
+        #expect(matter["empty"] == nil && matter.fields["empty"]?.value == .null)
+        #expect(matter.fields["filters_linked_to"]?.line == 8)
+        #expect(matter.body == "Body")
+    }
+
+    @Test("TOML between +++ lines, its dates written back as text; JSON at the top")
+    func tomlAndJSON() throws {
+        let toml = try FrontMatter.parse(
+            "+++\ntitle = 'Hugo'\ndate = 2025-01-29T18:15:32+05:30\ndraft = true\ntags = ['a', 'b']\nweight = 3\n+++\nbody\n")
+        #expect(toml.format == .toml)
+        #expect(toml["title"] == "Hugo")
+        #expect(toml["date"] == "2025-01-29T18:15:32+05:30")
+        #expect(FrontMatterDate.unixSeconds(toml["date"]!) == FrontMatterDate.unixSeconds("2025-01-29T12:45:32Z"))
+        #expect(toml.flag("draft") == true)
+        #expect(toml.texts("tags") == ["a", "b"])
+        #expect(toml["weight"] == "3")
+        #expect(toml.fields["weight"]?.line == 6)
+        #expect(toml.body == "body\n")
+        let json = try FrontMatter.parse("{\n  \"title\": \"J\",\n  \"draft\": false,\n  \"tags\": [\"x\"]\n}\nbody")
+        #expect(json.format == .json)
+        #expect(json["title"] == "J")
+        #expect(json.flag("draft") == false)
+        #expect(json.texts("tags") == ["x"])
+        #expect(json.fields["tags"]?.line == 4)
+        #expect(json.body == "body")
+    }
+
+    @Test("yes and no in YAML's spellings")
+    func flags() throws {
+        for (word, value) in [("true", true), ("yes", true), ("True", true), ("on", true), ("false", false), ("No", false)] {
+            #expect(try FrontMatter.parse("---\ndraft: \(word)\n---\n").flag("draft") == value, "\(word)")
+        }
+        #expect(try FrontMatter.parse("---\ndraft: maybe\n---\n").flag("draft") == nil)
     }
 
     @Test("dates: day, minutes, seconds, Z and offsets, Unix seconds; anything else is nil")
@@ -61,10 +129,56 @@ struct FrontMatterTests {
         #expect(FrontMatterDate.unixSeconds("2026-11-20T14:05+02:00") == 1_795_132_800 + 12 * 3600 + 5 * 60)
         #expect(FrontMatterDate.unixSeconds("2024-02-29") == 1_709_164_800)
         #expect(FrontMatterDate.unixSeconds("1700000000") == 1_700_000_000)
+        // As Jekyll, Hugo and Eleventy write them.
+        let jekyll = 1_738_154_732  // 2025-01-29 12:45:32 UTC
+        #expect(FrontMatterDate.unixSeconds("2025-01-29 18:15:32 +0530") == jekyll)
+        #expect(FrontMatterDate.unixSeconds("2025-01-29T18:15:32+05:30") == jekyll)
+        #expect(FrontMatterDate.unixSeconds("2025-01-29T18:15:32+0530") == jekyll)
+        #expect(FrontMatterDate.unixSeconds("2025-01-29T12:45:32.250Z") == jekyll)
+        #expect(FrontMatterDate.unixSeconds("2025-01-29 13:45:32 +01") == jekyll)
+        #expect(FrontMatterDate.unixSeconds("2025-01-29 07:45:32 -05:00") == jekyll)
         for bad in [
-            "", "yesterday", "2026-13-01", "2023-02-29", "2026-11-20T25:00", "2026-11-20Zx", "2026-11-20T10:00Zjunk", "-5",
+            "", "yesterday", "2025-01-29 18:15:32 +5", "2025-01-29T18:15:32.Z", "2025-01-29 18:15:32 +05:30x", "2026-13-01",
+            "2023-02-29", "2026-11-20T25:00", "2026-11-20Zx", "2026-11-20T10:00Zjunk", "-5",
         ] {
             #expect(FrontMatterDate.unixSeconds(bad) == nil, "\(bad)")
         }
+    }
+
+    @Test("any instant, written in each style these tools use, reads back as itself", arguments: 0..<4)
+    func datesRoundTrip(batch: UInt64) {
+        var random = TestRandom(seed: 0xDA7E + batch)
+        for _ in 0..<500 {
+            let instant = random.int(in: 86_400...4_102_444_799)  // 1970 to 2099
+            let offset = random.int(in: -12...14) * 3600 + [0, 1800, 2700][random.int(in: 0...2)]
+            let local = instant + offset
+            let (year, month, day) = Self.civil(days: local / 86_400)
+            let seconds = local % 86_400
+            let date = "\(year)-\(Self.two(month))-\(Self.two(day))"
+            let time = "\(Self.two(seconds / 3600)):\(Self.two(seconds / 60 % 60)):\(Self.two(seconds % 60))"
+            let sign = offset < 0 ? "-" : "+"
+            let zone = (Self.two(abs(offset) / 3600), Self.two(abs(offset) / 60 % 60))
+            for text in [
+                "\(date) \(time) \(sign)\(zone.0)\(zone.1)", "\(date)T\(time)\(sign)\(zone.0):\(zone.1)",
+                "\(date)T\(time).5\(sign)\(zone.0)\(zone.1)",
+            ] {
+                #expect(FrontMatterDate.unixSeconds(text) == instant, "\(text)")
+            }
+        }
+    }
+
+    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// Howard Hinnant's civil_from_days, independent of the code under test.
+    static func civil(days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

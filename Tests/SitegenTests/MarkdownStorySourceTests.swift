@@ -43,6 +43,76 @@ struct MarkdownStorySourceTests {
         #expect(stories[0].hasItemPage)
     }
 
+    @Test("Jekyll's blog as it is: .markdown posts, dates with a zone or in the file name, lists in front matter")
+    func jekyll() async throws {
+        try await withTemporaryFolder { folder in
+            let posts = [
+                "_posts/2025-01-29-jekyll-4-4-1-released.markdown":
+                    "---\ntitle: 'Jekyll 4.4.1 Released'\ndate: 2025-01-29 18:15:32 +0530\nauthor: ashmaroli\nversion: 4.4.1\ncategories: [release]\n---\n\nHi.\n",
+                "_posts/2013-05-06-jekyll-1-0-0-released.markdown":
+                    "---\nlayout: news_item\ntitle: \"Jekyll 1.0.0 Released\"\nfilters_linked_to:\n  - jsonify\n  - where\n---\n\nBody\n",
+                "_posts/2016-01-01-no-title-here.md": "---\nlayout: news_item\n---\n\nText.\n",
+                "_posts/2017-01-01-draft.md": "---\ntitle: Not yet\npublished: false\n---\n",
+            ]
+            for (name, text) in posts { try folder.write(text, to: "site/" + name) }
+            try folder.write("---\ntitle: Drafted\n---\n", to: "site/_drafts/idea.md")
+            try folder.write("<html>", to: "site/_layouts/default.html")
+            // Jekyll's posts live under _posts: the source is that folder, as a user points at it.
+            let report = try await Build.run(
+                BuildRequest(
+                    source: SourceLocator.source(for: folder.path("site/_posts")), output: folder.path("out"),
+                    options: SiteOptions(itemPages: false)))
+            #expect(report.stories == 3)
+            #expect(report.summary.contains("1 draft left out"), "\(report.summary)")
+            #expect(report.summary.contains("Skipped none."), "\(report.summary)")
+            let page = try readText(folder.path("out/index.html"))
+            let titles = ["Jekyll 4.4.1 Released", "No Title Here", "Jekyll 1.0.0 Released"]
+            let positions = titles.map { page.range(of: $0)?.lowerBound }
+            #expect(!positions.contains(nil), "every row shows, titled from its front matter or its file name")
+            #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "newest first")
+            #expect(page.contains("datetime=\"2025-01-29T12:45:32Z\""), "the zone is applied")
+            #expect(page.contains("datetime=\"2013-05-06T00:00:00Z\""), "the file name's date")
+        }
+    }
+
+    @Test("a Hugo content folder: sections at any depth, bundles, _index.md, TOML, JSON and YAML front matter")
+    func hugo() async throws {
+        let entries = try await Self.entries([
+            "_index.md": "---\ntitle: Docs\n---\nWelcome.\n",
+            "getting-started/_index.md": "+++\ntitle = 'Getting started'\ndate = 2024-05-01\n+++\n",
+            "getting-started/quick-start.md":
+                "---\ntitle: Quick start\ndate: 2024-06-01T10:00:00-07:00\ncategories: [fundamentals]\nkeywords: [tutorial]\naliases: [/quickstart/]\n---\n",
+            "content-management/page-bundles/index.md": "{\n\"title\": \"Page bundles\",\n\"weight\": 10\n}\nText\n",
+            "content-management/page-bundles/diagram.png": "PNG",
+            "functions/go-template/_common/_index.md": "---\ncascade:\n  _build:\n    list: never\n---\n",
+            "news/draft.md": "---\ntitle: Soon\ndraft: true\n---\n",
+            "notes.txt": "not a page",
+            ".git/config": "x",
+        ])
+        let (stories, skipped) = ItemFilter.stories(from: entries)
+        #expect(stories.map(\.title) == ["Page bundles", "Quick start", "Getting started", "Docs"])
+        #expect(Set(skipped.map(\.reason)) == [.draft, .ignored])
+        #expect(
+            skipped.filter { $0.reason == .ignored }.map(\.location).sorted() == [
+                ".git/config", "content-management/page-bundles/diagram.png", "functions/go-template/_common/_index.md",
+                "notes.txt",
+            ])
+        #expect(entries.count == 9, "every file is in one place: story, draft, skipped or ignored")
+    }
+
+    @Test("titles: front matter, then the first # heading, then the file name's words")
+    func titles() throws {
+        func title(_ file: String, _ text: String) throws -> String? {
+            MarkdownStory(file: file, matter: try FrontMatter.parse(text)).item.title
+        }
+        #expect(try title("a.md", "---\ntitle: Given\n---\n# Heading\n") == "Given")
+        #expect(try title("a.md", "---\ntitle: ''\n---\nText\n\n# The *Heading* #\n") == "The *Heading*")
+        #expect(try title("a.md", "```\n# not a heading\n```\n## Two\n") == "A")
+        #expect(try title("posts/2013-05-06-hello-big_world.md", "text") == "Hello Big World")
+        #expect(try title("guides/page-bundles/index.md", "") == "Page Bundles")
+        #expect(try title("docs/_index.md", "") == "Docs")
+    }
+
     @Test("order: weight ascending, then newest date, then file name; unweighted and undated last")
     func order() async throws {
         let entries = try await Self.entries([
@@ -80,9 +150,10 @@ struct MarkdownStorySourceTests {
             "untitled.md": "---\nauthor: nobody\n---\nbody",
         ])
         let (stories, skipped) = ItemFilter.stories(from: entries)
-        #expect(stories.map(\.title) == ["kept"])
+        // A file without a title takes its name's words, as Jekyll does.
+        #expect(stories.map(\.title) == ["kept", "Untitled"])
         #expect(stories[0].score == nil && stories[0].time == nil)
-        #expect(skipped.map(\.reason).sorted() == [.malformed, .noTitle])
+        #expect(skipped.map(\.reason) == [.malformed])
         let malformed = try #require(skipped.first { $0.reason == .malformed })
         #expect(malformed.location == "broken.md line 3")
         let report = BuildReport(

@@ -36,6 +36,7 @@ struct SiteConfigTests {
         offline = true
         precompress = true
         item_pages = false
+        drafts = true
 
         [fields]
         title = "name"
@@ -69,6 +70,7 @@ struct SiteConfigTests {
         #expect(config.offline == true)
         #expect(config.precompress == true)
         #expect(config.itemPages == false)
+        #expect(config.drafts == true)
         #expect(config.fields == ["image=labels.medium", "title=name"])
         #expect(config.lines["page_size"] == 3)
         #expect(config.lines["offline"] == 22)

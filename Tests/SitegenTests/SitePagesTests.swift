@@ -52,7 +52,7 @@ struct SitePagesTests {
         arguments: [
             ("page.md", "---\ntitle: x\n---\n", "a name the site itself uses"),
             ("About Us.md", "x", "lowercase letters"),
-            ("about.md", "---\ntitle: x\nbad line\n---\n", "about.md:3: front matter: expected 'key: value'"),
+            ("about.md", "---\ntitle: x\nbad line\n---\n", "about.md:3: front matter: invalid YAML"),
             ("about.md", "---\nweight: heavy\n---\n", "about.md:2: weight must be an integer"),
         ])
     func bad(file: String, text: String, message: String) throws {

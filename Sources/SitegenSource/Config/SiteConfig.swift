@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var precompress: Bool?
     /// Item pages for stories with text (`--item-pages`, `--no-item-pages`).
     public var itemPages: Bool?
+    /// Markdown drafts built too (`--drafts`).
+    public var drafts: Bool?
     /// `sitegen serve`'s port.
     public var port: Int?
 

@@ -1,108 +1,127 @@
-/// The `---` block at the top of a Markdown file: `key: value` lines, nothing more. A small,
-/// strict reader rather than a YAML library: sitegen needs flat strings, and a strict reader can
-/// say exactly which line is wrong.
+/// The block of settings at the top of a Markdown file, in the three forms static site
+/// generators write it, and the body after it:
 ///
-///     ---
-///     title: "Hello, world"
-///     date: 2026-11-20
-///     ---
-///     The body, in Markdown.
+///     ---                          +++                          {
+///     title: "Hello, world"        title = "Hello, world"         "title": "Hello, world",
+///     tags: [swift, web]           tags = ["swift", "web"]        "tags": ["swift", "web"]
+///     ---                          +++                          }
+///     The body, in Markdown.       The body.                    The body.
 ///
-/// Rules: the first line is `---`; the block ends at the next `---` (or `...`) line; inside it,
-/// blank lines and `#` comments are ignored, every other line is `key: value` (key of letters,
-/// digits, `_` and `-`, unindented), each key at most once. A value may be wrapped in double or
-/// single quotes (then `\"` and `\\` are read inside double quotes). A file that does not start
-/// with `---` has no front matter: all of it is the body.
+/// YAML (Jekyll, Hugo, Eleventy, Astro) is read by Yams, TOML (Hugo's `+++`) by TOMLKit, JSON
+/// (Hugo's `{ … }`) by Foundation. A file that starts with none of them has no front matter: all
+/// of it is the body.
+///
+/// Values keep the text they were written with (`yes`, `2025-01-29 18:15:32 +0530`, `"12"`),
+/// not a YAML library's guess at their type, so each key is read the way sitegen reads that key,
+/// whatever its spelling (`MarkdownStory`); every key, known or not, stays available to
+/// templates.
 public struct FrontMatter: Sendable, Equatable {
+    public indirect enum Value: Sendable, Equatable {
+        /// A scalar, as written (a TOML or JSON number or boolean, as its text).
+        case text(String)
+        case list([Value])
+        case map([String: Value])
+        /// `~`, `null`, or nothing after the colon.
+        case null
+    }
+
     public struct Field: Sendable, Equatable {
-        public var value: String
+        public var value: Value
         /// 1-based line in the file, for messages.
         public var line: Int
     }
 
+    public enum Format: Sendable, Equatable {
+        case none, yaml, toml, json
+    }
+
+    /// Front matter that does not parse: the line in the file (not in the block) and why.
     public struct Error: Swift.Error, Sendable, Equatable {
         public var line: Int
         public var reason: String
     }
 
+    public var format: Format
     public var fields: [String: Field]
     public var body: String
 
-    public subscript(key: String) -> String? { fields[key]?.value }
+    /// The key's text: a scalar's, or a list's first (a list where one value is usual, as
+    /// `author: [ada, grace]`). Nil when absent, null, empty or a map.
+    public subscript(key: String) -> String? {
+        fields[key]?.value.firstText
+    }
+
+    /// The key as a yes or no, in any of YAML's spellings (`true`, `yes`, `on` and their
+    /// opposites, any case).
+    public func flag(_ key: String) -> Bool? {
+        switch self[key]?.lowercased() {
+        case "true", "yes", "on", "y": true
+        case "false", "no", "off", "n": false
+        default: nil
+        }
+    }
+
+    /// The key's texts: a list's scalars, or a single scalar's words (Jekyll's `tags: a b`).
+    public func texts(_ key: String) -> [String] {
+        switch fields[key]?.value {
+        case .text(let text)?: text.split(whereSeparator: \.isWhitespace).map(String.init)
+        case .list(let items)?: items.compactMap(\.firstText).filter { !$0.isEmpty }
+        default: []
+        }
+    }
 
     public static func parse(_ text: String) throws(Error) -> FrontMatter {
+        var text = Substring(text)
+        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
         // "\r\n" is one Character in Swift, so it is a separator of its own.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        func clean(_ line: Substring) -> Substring { line.last == "\r" ? line.dropLast() : line }
-        if var first = lines.first, first.hasPrefix("\u{FEFF}") {
-            first = first.dropFirst()
-            lines[0] = first
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.last == "\r" ? $0.dropLast() : $0 }
+        let opener = lines.first.map { String($0.trimmingTrailingSpaces) }
+        switch opener {
+        case "---":
+            let (block, body) = try Self.block(lines, closers: ["---", "..."], name: "---")
+            return FrontMatter(format: .yaml, fields: try Self.yaml(block), body: body)
+        case "+++":
+            let (block, body) = try Self.block(lines, closers: ["+++"], name: "+++")
+            return FrontMatter(format: .toml, fields: try Self.toml(block), body: body)
+        default:
+            if let first = text.first(where: { !$0.isWhitespace }), first == "{" {
+                let (fields, body) = try Self.json(text)
+                return FrontMatter(format: .json, fields: fields, body: body)
+            }
+            return FrontMatter(format: .none, fields: [:], body: String(text))
         }
-        guard let first = lines.first, clean(first).trimmingTrailingSpaces == "---" else {
-            return FrontMatter(fields: [:], body: text)
-        }
-        var fields: [String: Field] = [:]
-        for index in 1..<lines.count {
-            let number = index + 1
-            let line = clean(lines[index])
-            let trimmed = line.trimmingTrailingSpaces
-            if trimmed == "---" || trimmed == "..." {
-                let body = lines[(index + 1)...].joined(separator: "\n")
-                return FrontMatter(fields: fields, body: body)
-            }
-            if trimmed.allSatisfy(\.isWhitespace) || trimmed.hasPrefix("#") { continue }
-            guard let colon = line.firstIndex(of: ":") else {
-                throw Error(line: number, reason: "expected 'key: value'")
-            }
-            let key = line[..<colon]
-            guard !key.isEmpty, key.unicodeScalars.allSatisfy(isKeyScalar) else {
-                throw Error(line: number, reason: "'\(key)' is not a key (letters, digits, _ and - only, not indented)")
-            }
-            guard fields[String(key)] == nil else {
-                throw Error(line: number, reason: "'\(key)' is given twice (first on line \(fields[String(key)]!.line))")
-            }
-            let value = try unquote(line[line.index(after: colon)...].trimmingSpaces, line: number)
-            fields[String(key)] = Field(value: value, line: number)
-        }
-        throw Error(line: 1, reason: "front matter is never closed (no '---' line after it)")
     }
 
-    private static func isKeyScalar(_ s: Unicode.Scalar) -> Bool {
-        (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-"
+    /// The lines between the opener and its closer, and the body after the closer.
+    private static func block(
+        _ lines: [Substring], closers: Set<String>, name: String
+    ) throws(Error) -> (
+        block: String, body: String
+    ) {
+        guard let end = lines.indices.dropFirst().first(where: { closers.contains(String(lines[$0].trimmingTrailingSpaces)) })
+        else {
+            throw Error(line: 1, reason: "front matter is never closed (no '\(name)' line after it)")
+        }
+        return (lines[1..<end].joined(separator: "\n"), lines[(end + 1)...].joined(separator: "\n"))
     }
+}
 
-    private static func unquote(_ raw: Substring, line: Int) throws(Error) -> String {
-        guard let quote = raw.first, quote == "\"" || quote == "'" else { return String(raw) }
-        guard raw.count >= 2, raw.last == quote else {
-            throw Error(line: line, reason: "the quoted value is not closed")
+extension FrontMatter.Value {
+    /// A scalar's text, or a list's first scalar.
+    var firstText: String? {
+        switch self {
+        case .text(let text): text
+        case .list(let items): items.first?.firstText
+        case .map, .null: nil
         }
-        let inner = raw.dropFirst().dropLast()
-        guard quote == "\"" else { return String(inner) }
-        var out = ""
-        var escaping = false
-        for c in inner {
-            if escaping {
-                out.append(c)
-                escaping = false
-            } else if c == "\\" {
-                escaping = true
-            } else {
-                out.append(c)
-            }
-        }
-        guard !escaping else { throw Error(line: line, reason: "the quoted value ends in a lone backslash") }
-        return out
     }
 }
 
 extension Substring {
-    fileprivate var trimmingTrailingSpaces: Substring {
+    var trimmingTrailingSpaces: Substring {
         var s = self
         while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
         return s
-    }
-
-    fileprivate var trimmingSpaces: Substring {
-        trimmingTrailingSpaces.drop { $0 == " " || $0 == "\t" }
     }
 }

@@ -1,7 +1,8 @@
-/// Reads a front matter `date:` into Unix seconds. Accepted, all read as UTC unless they carry an
-/// offset: `2026-11-20`, `2026-11-20 14:05`, `2026-11-20T14:05:09Z`, `2026-11-20T14:05+02:00`,
-/// and a bare integer (Unix seconds). Anything else gives nil: the date is left out and the story
-/// kept, as for any optional field of the wrong type.
+/// Reads a front matter `date:` into Unix seconds, as Jekyll, Hugo and Eleventy write dates.
+/// Accepted, all read as UTC unless they carry a zone: `2026-11-20`, `2026-11-20 14:05`,
+/// `2026-11-20T14:05:09Z`, `2026-11-20T14:05:09.250Z`, `2026-11-20T14:05+02:00`, Jekyll's
+/// `2025-01-29 18:15:32 +0530`, `+05`, and a bare integer (Unix seconds). Anything else gives
+/// nil: the date is left out and the story kept, as for any optional field of the wrong type.
 enum FrontMatterDate {
     static func unixSeconds(_ text: String) -> Int? {
         let s = Array(text.utf8)
@@ -31,16 +32,29 @@ enum FrontMatterDate {
         else { return nil }
         seconds += hour * 3600 + minute * 60
         if expect(":") {
-            guard let second = number(2), second < 60 else { return nil }
-            seconds += second
+            guard let second = number(2), second < 61 else { return nil }
+            seconds += min(second, 59)
+            // Fractions of a second (`.123`), as some tools write them, are dropped.
+            if expect(".") {
+                let start = i
+                while i < s.count, s[i] >= 0x30 && s[i] <= 0x39 { i += 1 }
+                guard i > start else { return nil }
+            }
         }
+        // Jekyll writes a space before the zone (`2025-01-29 18:15:32 +0530`).
+        while i < s.count, s[i] == 0x20 { i += 1 }
         if i == s.count { return seconds }
         if expect("Z") { return i == s.count ? seconds : nil }
         let sign: Int
         if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }
-        guard let offsetHours = number(2), offsetHours < 24, expect(":"), let offsetMinutes = number(2), offsetMinutes < 60,
-            i == s.count
-        else { return nil }
+        // The zone as `+05:30`, `+0530` or `+05`.
+        guard let offsetHours = number(2), offsetHours < 24 else { return nil }
+        var offsetMinutes = 0
+        if i < s.count {
+            _ = expect(":")
+            guard let minutes = number(2), minutes < 60, i == s.count else { return nil }
+            offsetMinutes = minutes
+        }
         return seconds - sign * (offsetHours * 3600 + offsetMinutes * 60)
     }
 

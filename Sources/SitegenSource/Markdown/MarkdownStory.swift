@@ -1,38 +1,93 @@
 import SitegenModel
 
-/// One Markdown file read as a story: front matter fields to `RawItem` fields. Pure.
+/// One Markdown file read as a story: front matter fields to `RawItem` fields, read the way
+/// Jekyll, Hugo and Eleventy write them. Pure.
 ///
-/// | key | field | wrong type |
+/// | key | field | when absent or unreadable |
 /// | --- | --- | --- |
-/// | `title` | title | (a string is never the wrong type; empty skips the story: no title) |
+/// | `title` | title | the first `# heading` of the body, then the file name's words (as Jekyll does) |
+/// | `date`, then `publishDate`, then `lastmod` (Hugo's order) | time (`FrontMatterDate`) | the file name's date (`2013-05-06-title.md`, Jekyll's posts), else none |
+/// | `author` (or `by`) | by (a list gives its first) | — |
 /// | `url` | url (checked by `SafeURL` when rendered) | — |
-/// | `date` | time (see `FrontMatterDate`) | left out |
-/// | `author` (or `by`) | by | — |
 /// | `score` | score (an integer) | left out |
-/// | `weight` | the order, not shown (an integer) | left out |
+/// | `weight` | the order, not shown (an integer) | — |
 /// | `image` | image URL | — |
-/// | `id` | id (1 ... 2^53-1) | the file name's hash is used |
+/// | `id` | id (1 ... 2^53-1) | the file path's hash |
+/// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
 ///
-/// Other keys are ignored, so front matter written for another generator (tags, draft) reads.
+/// A known key is read whatever its YAML spelling: quoted or not, `yes` for true, a list where
+/// one value is usual (its first). Other keys are ignored here.
 struct MarkdownStory {
     package let item: RawItem
     let orderKey: OrderKey
+    /// `draft: true` or `published: false`.
+    let isDraft: Bool
 
+    /// - Parameter file: the path under the source folder ("posts/2013-05-06-hello.md").
     package init(file: String, matter: FrontMatter) {
         let id = matter["id"].flatMap(Int.init).flatMap { (1..<Self.idLimit).contains($0) ? $0 : nil }
-        let time = matter["date"].flatMap(FrontMatterDate.unixSeconds)
+        let time =
+            ["date", "publishDate", "lastmod"].lazy.compactMap { matter[$0].flatMap(FrontMatterDate.unixSeconds) }.first
+            ?? Self.fileNameDate(file)
+        let body = matter.body
+        let title =
+            matter["title"].flatMap { $0.contains { !$0.isWhitespace } ? $0 : nil }
+            ?? Self.firstHeading(body) ?? Self.fileNameTitle(file)
         var item = RawItem(
             id: id ?? Self.id(forFile: file), type: nil, by: matter["author"] ?? matter["by"], time: time,
-            title: matter["title"], url: matter["url"], score: matter["score"].flatMap(Int.init),
+            title: title, url: matter["url"], score: matter["score"].flatMap(Int.init),
             image: matter["image"].map { ItemImage(url: $0) })
-        let body = matter.body
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
         self.item = item
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
+        isDraft = matter.flag("draft") == true || matter.flag("published") == false
     }
 
     static let idLimit = StableID.limit
 
-    /// A stable id from the file name.
+    /// A stable id from the file's path under the source folder.
     package static func id(forFile file: String) -> Int { StableID.of(file) }
+
+    /// The text of the first ATX heading of level 1 (`# Title`), outside fenced code.
+    static func firstHeading(_ body: String) -> String? {
+        var fenced = false
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fenced.toggle() }
+            guard !fenced, trimmed.hasPrefix("# ") else { continue }
+            var text = trimmed.dropFirst(2)
+            // A closing sequence of #s is not part of the heading.
+            while text.last == "#" || text.last == " " { text = text.dropLast() }
+            let heading = text.drop { $0 == " " }
+            if !heading.isEmpty { return String(heading) }
+        }
+        return nil
+    }
+
+    /// Jekyll's date in a post's file name: `2013-05-06-hello.md` → 2013-05-06, midnight UTC.
+    static func fileNameDate(_ file: String) -> Int? {
+        let name = Self.fileName(file)
+        guard name.count > 10, name.dropFirst(10).first == "-" else { return nil }
+        return FrontMatterDate.unixSeconds(String(name.prefix(10)))
+    }
+
+    /// The file name's words, as Jekyll titles a post without a title: `2013-05-06-hello-world.md`
+    /// → "Hello World"; `post/index.md` and `_index.md` take their folder's name.
+    static func fileNameTitle(_ file: String) -> String {
+        var name = Self.fileName(file)
+        if fileNameDate(file) != nil { name = String(name.dropFirst(11)) }
+        if name == "index" || name == "_index" {
+            let folders = file.split(separator: "/").dropLast()
+            name = folders.last.map(String.init) ?? name
+        }
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// The last path component without its extension.
+    private static func fileName(_ file: String) -> String {
+        let last = file.split(separator: "/").last.map(String.init) ?? file
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+        return String(last[..<dot])
+    }
 }

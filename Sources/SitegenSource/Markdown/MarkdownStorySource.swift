@@ -1,33 +1,72 @@
 import Foundation
 import SitegenModel
 
-/// `--source content/`: a folder of Markdown files, one story each. The front matter gives the
-/// row (title, url, date, author, score, image), the body becomes the story's item page.
+/// `--source content/`: a folder of Markdown files, one story each, at any depth, as Jekyll,
+/// Hugo and Eleventy lay them out. The front matter gives the row (`MarkdownStory`), the body
+/// becomes the story's item page.
+///
+/// Every file under the folder ends in one place the summary counts: a story; a draft
+/// (`draft: true`, `published: false`), left out unless `drafts`; a skipped file (front matter
+/// that does not parse, named with its line); or an ignored file: not Markdown (`.md`,
+/// `.markdown`, `.mdown`, `.mkd`, `.mkdn`), or under a file or folder whose name starts with
+/// `_` or `.` (`_drafts`, `_includes`, `.git`), which generators do not read as pages. Hugo's
+/// `_index.md`, a section's own page, is the exception: it is a story like any other page.
 ///
 /// Order (a source returns entries in rank order): `weight` ascending, files without a weight
-/// after those with one; then `date`, newest first, undated after dated; then file name.
+/// after those with one; then date, newest first, undated after dated; then path.
 /// Ids: front matter `id` (a positive integer below 2^53) or else a stable 53-bit hash of the
-/// file name, so a story keeps its id, and its item page URL, across builds.
-/// Faults: a front matter syntax error skips that file, named with its line in the summary; an
-/// optional field of the wrong type (`score: many`) is left out and the story kept.
+/// file's path under the folder, so a story keeps its id, and its item page URL, across builds.
 public struct MarkdownStorySource: StorySource {
     public let path: String
+    /// Whether drafts are built (`--drafts`).
+    public let drafts: Bool
 
-    public init(path: String) { self.path = path }
+    public init(path: String, drafts: Bool = false) {
+        self.path = path
+        self.drafts = drafts
+    }
 
     public var name: String { (path as NSString).lastPathComponent + "/" }
 
-    /// The folder's `.md` files (not its subfolders), by name.
-    static func markdownFiles(in folder: String) throws -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+    /// What a Markdown file's name ends in, as the generators read them.
+    public static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
+
+    /// Every file under `folder`, at any depth, by path, with why it is not read (nil: it is a
+    /// Markdown page).
+    static func files(in folder: String) throws -> [(path: String, ignored: String?)] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
             throw SitegenError.unreadable(path: folder, reason: "cannot list the folder")
         }
-        return names.filter { $0.lowercased().hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
+        var files: [(path: String, ignored: String?)] = []
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = (folder as NSString).appendingPathComponent(relative)
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
+            let components = relative.split(separator: "/")
+            let name = components.last.map(String.init) ?? relative
+            let hidden =
+                components.contains { $0.hasPrefix("_") || $0.hasPrefix(".") } && name != "_index.md"
+                || components.dropLast().contains { $0.hasPrefix("_") || $0.hasPrefix(".") }
+            if hidden {
+                files.append((relative, "under _ or ."))
+            } else if !extensions.contains((name as NSString).pathExtension.lowercased()) {
+                files.append((relative, "not Markdown"))
+            } else {
+                files.append((relative, nil))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
     }
 
     public func entries() async throws -> [SourceEntry] {
         var stories: [(entry: SourceEntry, key: OrderKey)] = []
-        for file in try Self.markdownFiles(in: path) {
+        for (file, ignored) in try Self.files(in: path) {
+            if let ignored {
+                stories.append((SourceEntry(location: file, content: .ignored(ignored)), .last(file)))
+                continue
+            }
             let full = (path as NSString).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: full) else {
                 stories.append((SourceEntry(location: file, content: .unreadable("cannot read")), .last(file)))
@@ -36,7 +75,11 @@ public struct MarkdownStorySource: StorySource {
             do {
                 let matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
                 let story = MarkdownStory(file: file, matter: matter)
-                stories.append((SourceEntry(location: file, content: .item(story.item)), story.orderKey))
+                if story.isDraft && !drafts {
+                    stories.append((SourceEntry(location: file, content: .draft), .last(file)))
+                } else {
+                    stories.append((SourceEntry(location: file, content: .item(story.item)), story.orderKey))
+                }
             } catch {
                 stories.append(
                     (SourceEntry(location: "\(file) line \(error.line)", content: .unreadable(error.reason)), .last(file)))
@@ -75,8 +118,8 @@ struct OrderKey: Comparable {
 }
 
 extension MarkdownStorySource {
-    /// True when the folder holds at least one `.md` file.
+    /// True when the folder holds at least one Markdown page, at any depth.
     public static func holdsStories(_ folder: String) -> Bool {
-        (try? markdownFiles(in: folder).isEmpty == false) ?? false
+        (try? files(in: folder).contains { $0.ignored == nil }) ?? false
     }
 }

@@ -8,6 +8,14 @@ public enum SitePagesFolder {
     /// Names the site already uses at its root; a page there would overwrite the list's files.
     static let reserved: Set<String> = ["index", "page", "item", "s", "m", "assets"]
 
+    /// The folder's `.md` files (not its subfolders: a page's URL is its file name), by name.
+    static func markdownFiles(in folder: String) throws -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw SitegenError.unreadable(path: folder, reason: "cannot list the folder")
+        }
+        return names.filter { $0.lowercased().hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
+    }
+
     /// The pages in navigation order; none for a nil folder.
     public static func load(_ folder: String?) throws -> [SitePage] {
         guard let folder else { return [] }
@@ -16,7 +24,7 @@ public enum SitePagesFolder {
             throw SitegenError.unreadable(path: folder, reason: "no such folder (--pages)")
         }
         var pages: [SitePage] = []
-        for file in try MarkdownStorySource.markdownFiles(in: folder) {
+        for file in try markdownFiles(in: folder) {
             let path = (folder as NSString).appendingPathComponent(file)
             let slug = String(file.dropLast(3))
             guard !slug.isEmpty, slug.unicodeScalars.allSatisfy(isSlugScalar) else {
@@ -39,7 +47,7 @@ public enum SitePagesFolder {
             }
             var weight: Int?
             if let field = matter.fields["weight"] {
-                guard let value = Int(field.value) else {
+                guard let value = field.value.firstText.flatMap({ Int($0) }) else {
                     throw SitegenError.sitePage(path: path, line: field.line, reason: "weight must be an integer")
                 }
                 weight = value

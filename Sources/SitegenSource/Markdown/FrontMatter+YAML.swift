@@ -1,0 +1,64 @@
+import SitegenModel
+import Yams
+
+extension FrontMatter {
+    /// The top-level keys of a `---` block, by Yams (libyaml). Lines are the file's: the block
+    /// starts on line 2.
+    static func yaml(_ block: String) throws(Error) -> [String: Field] {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: block)
+        } catch {
+            throw Self.yamlError(error, in: block)
+        }
+        guard let root else { return [:] }
+        guard case .mapping(let mapping) = root else {
+            throw Error(line: 2, reason: "front matter must be 'key: value' lines, not a single value or a list")
+        }
+        var fields: [String: Field] = [:]
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else { continue }
+            fields[name] = Field(value: Self.value(value), line: (key.mark?.line ?? 1) + 1)
+        }
+        return fields
+    }
+
+    private static func value(_ node: Node) -> Value {
+        switch node {
+        case .scalar(let scalar):
+            // Only an unquoted null is null: `title: "null"` is a title.
+            if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return .null }
+            return .text(scalar.string)
+        case .sequence(let sequence):
+            return .list(sequence.map(value))
+        case .mapping(let mapping):
+            var map: [String: Value] = [:]
+            for (key, value) in mapping {
+                if let name = key.scalar?.string { map[name] = Self.value(value) }
+            }
+            return .map(map)
+        case .alias:
+            // Yams resolves aliases while composing; one left over has nothing to stand for.
+            return .null
+        }
+    }
+
+    /// libyaml's problem, at its line in the file.
+    private static func yamlError(_ error: Swift.Error, in block: String) -> Error {
+        switch error as? YamlError {
+        case .scanner(let context, let problem, let mark, _)?, .parser(let context, let problem, let mark, _)?,
+            .composer(let context, let problem, let mark, _)?:
+            // libyaml's context ("while scanning a simple key") marks where the faulty line
+            // starts; the problem's mark is where it gave up, often the line after.
+            return Error(line: (context?.mark ?? mark).line + 1, reason: "invalid YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context)?:
+            return Error(
+                line: context.mark.line + 1, reason: "'\(duplicates.joined(separator: "', '"))' is given twice")
+        case .reader(let problem, let offset, _, _)?:
+            let line = offset.map { TextPosition.of(byte: $0, in: Array(block.utf8)).line } ?? 0
+            return Error(line: line + 1, reason: "invalid YAML: \(problem)")
+        default:
+            return Error(line: 2, reason: "invalid YAML: \(error)")
+        }
+    }
+}
