@@ -13,6 +13,8 @@ public struct BuildSettings: Sendable {
     public var port: Int
     /// Markdown drafts built too (`--drafts`).
     public var drafts: Bool
+    /// The zone of Markdown dates written without one (`--timezone`).
+    public var zone: SiteTimeZone
     public var remote: RemoteSourceOptions
     /// The config file the settings came from, if any (`serve` watches it).
     public var configPath: String?
@@ -49,6 +51,7 @@ public struct BuildSettings: Sendable {
             templates: merged.templates ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
             pages: merged.pages ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
             port: merged.port ?? defaultPort, drafts: merged.drafts ?? false,
+            zone: merged.timezone.flatMap(SiteTimeZone.init(identifier:)) ?? .utc,
             remote: RemoteSourceOptions(
                 list: merged.list ?? "topstories", limit: merged.limit, itemsKey: merged.itemsKey ?? "data",
                 totalKey: merged.totalKey ?? "totalResults", firstPage: merged.firstPage ?? 1, fields: fields,
@@ -65,7 +68,8 @@ public struct BuildSettings: Sendable {
         var remote = self.remote
         remote.fetch.progress = progress
         return BuildRequest(
-            source: try SourceLocator.source(for: source, remote: remote, drafts: drafts), output: output, templates: templates,
+            source: try SourceLocator.source(for: source, remote: remote, drafts: drafts, zone: zone), output: output,
+            templates: templates,
             options: options, pages: pages)
     }
 

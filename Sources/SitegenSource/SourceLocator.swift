@@ -5,12 +5,12 @@ import SitegenModel
 /// an http(s) URL with `{page}` in it is a paged JSON API, any other http(s) URL the base of a
 /// Hacker News-shaped API, a folder an HN-shaped mirror, a file by its extension.
 public enum SourceLocator {
-    /// - Parameter drafts: whether a Markdown folder's drafts are built (`--drafts`).
+    /// - Parameters:
+    ///   - drafts: whether a Markdown folder's drafts are built (`--drafts`).
+    ///   - zone: the zone of a Markdown folder's dates written without one (`--timezone`).
     public static func source(
-        for argument: String?, remote: RemoteSourceOptions = .init(), drafts: Bool = false
-    ) throws
-        -> any StorySource
-    {
+        for argument: String?, remote: RemoteSourceOptions = .init(), drafts: Bool = false, zone: SiteTimeZone = .utc
+    ) throws -> any StorySource {
         guard let argument else { return SampleSource() }
         if argument.hasPrefix("http://") || argument.hasPrefix("https://") {
             guard let parts = URLComponents(string: argument.replacingOccurrences(of: "{page}", with: "1")),
@@ -33,7 +33,7 @@ public enum SourceLocator {
             let list = (argument as NSString).appendingPathComponent("topstories.json")
             // A folder of Markdown files, one story each (and no HN-shaped list).
             if !FileManager.default.fileExists(atPath: list), MarkdownStorySource.holdsStories(argument) {
-                return MarkdownStorySource(path: argument, drafts: drafts)
+                return MarkdownStorySource(path: argument, drafts: drafts, zone: zone)
             }
             guard FileManager.default.fileExists(atPath: list) else {
                 throw SitegenError.unreadable(

@@ -102,6 +102,11 @@ struct BuildCommand: AsyncParsableCommand {
     )
     var drafts: Bool?
 
+    @Option(
+        name: .customLong("timezone"),
+        help: "The time zone of Markdown dates written without one, an IANA name (Europe/Berlin). Default: UTC.")
+    var timezone: String?
+
     @Flag(name: .long, help: "Print each step of the build with the time it started, and each retry.")
     var verbose = false
 

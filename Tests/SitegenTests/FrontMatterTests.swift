@@ -182,3 +182,32 @@ struct FrontMatterTests {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
+
+@Suite("the site's time zone")
+struct SiteTimeZoneTests {
+    @Test("a date without a zone is in the site's zone, summer time included; a date with one keeps it")
+    func zoneless() throws {
+        let berlin = try #require(SiteTimeZone(identifier: "Europe/Berlin"))
+        func read(_ text: String) -> Int? { FrontMatterDate.unixSeconds(text, offsetOfLocal: berlin.offset(ofLocal:)) }
+        #expect(read("2025-07-01 12:00") == FrontMatterDate.unixSeconds("2025-07-01T10:00:00Z"))
+        #expect(read("2025-01-01 12:00") == FrontMatterDate.unixSeconds("2025-01-01T11:00:00Z"))
+        #expect(read("2025-01-01") == FrontMatterDate.unixSeconds("2024-12-31T23:00:00Z"))
+        #expect(read("2025-07-01T12:00:00+05:30") == FrontMatterDate.unixSeconds("2025-07-01T06:30:00Z"))
+        #expect(SiteTimeZone(identifier: "Mars/Olympus_Mons") == nil)
+        #expect(SiteTimeZone.utc.offset(ofLocal: 1_700_000_000) == 0)
+    }
+
+    @Test("timezone in sitegen.toml: a name the system does not know is refused at its line")
+    func configured() throws {
+        let config = try SiteConfig(toml: "title = 'x'\ntimezone = 'Mars/Olympus_Mons'\n", path: "s.toml")
+        #expect(
+            throws: SitegenError.config(
+                path: "s.toml", line: 2, column: nil,
+                reason: "timezone: must be a time zone name such as Europe/Berlin (got Mars/Olympus_Mons)")
+        ) {
+            try BuildSettings.resolve(flags: SiteConfig(), config: config)
+        }
+        let berlin = try SiteConfig(toml: "timezone = 'Europe/Berlin'\n", path: "s.toml")
+        #expect(try BuildSettings.resolve(flags: SiteConfig(), config: berlin).zone.identifier == "Europe/Berlin")
+    }
+}

@@ -37,6 +37,7 @@ struct SiteConfigTests {
         precompress = true
         item_pages = false
         drafts = true
+        timezone = "Europe/Berlin"
 
         [fields]
         title = "name"
@@ -71,6 +72,7 @@ struct SiteConfigTests {
         #expect(config.precompress == true)
         #expect(config.itemPages == false)
         #expect(config.drafts == true)
+        #expect(config.timezone == "Europe/Berlin")
         #expect(config.fields == ["image=labels.medium", "title=name"])
         #expect(config.lines["page_size"] == 3)
         #expect(config.lines["offline"] == 22)

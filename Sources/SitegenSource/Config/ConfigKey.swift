@@ -136,6 +136,11 @@ extension SiteConfig {
             ConfigKey(name: "precompress", value: .boolean(\.precompress)),
             ConfigKey(name: "item_pages", value: .boolean(\.itemPages)),
             ConfigKey(name: "drafts", value: .boolean(\.drafts)),
+            ConfigKey(
+                name: "timezone",
+                value: .string(\.timezone) { name in
+                    SiteTimeZone(identifier: name) == nil ? "must be a time zone name such as Europe/Berlin (got \(name))" : nil
+                }),
         ]
     }
 

@@ -20,6 +20,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var itemPages: Bool?
     /// Markdown drafts built too (`--drafts`).
     public var drafts: Bool?
+    /// The zone of Markdown dates written without one (`--timezone`), an IANA name.
+    public var timezone: String?
     /// `sitegen serve`'s port.
     public var port: Int?
 

@@ -1,10 +1,12 @@
 /// Reads a front matter `date:` into Unix seconds, as Jekyll, Hugo and Eleventy write dates.
-/// Accepted, all read as UTC unless they carry a zone: `2026-11-20`, `2026-11-20 14:05`,
+/// Accepted, all read in the site's time zone (UTC unless set) unless they carry a zone: `2026-11-20`, `2026-11-20 14:05`,
 /// `2026-11-20T14:05:09Z`, `2026-11-20T14:05:09.250Z`, `2026-11-20T14:05+02:00`, Jekyll's
 /// `2025-01-29 18:15:32 +0530`, `+05`, and a bare integer (Unix seconds). Anything else gives
 /// nil: the date is left out and the story kept, as for any optional field of the wrong type.
 enum FrontMatterDate {
-    static func unixSeconds(_ text: String) -> Int? {
+    /// - Parameter offsetOfLocal: for a date written without a zone, the site's offset from UTC
+    ///   in seconds at that wall-clock time (`SiteTimeZone`); UTC when not given.
+    static func unixSeconds(_ text: String, offsetOfLocal: (Int) -> Int = { _ in 0 }) -> Int? {
         let s = Array(text.utf8)
         if !s.isEmpty, s.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), s.count <= 12 { return Int(text) }
         var i = 0
@@ -27,7 +29,7 @@ enum FrontMatterDate {
             (1...12).contains(month), (1...daysIn(month, year)).contains(day)
         else { return nil }
         var seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400
-        guard i < s.count else { return seconds }
+        guard i < s.count else { return seconds - offsetOfLocal(seconds) }
         guard expect("T") || expect(" "), let hour = number(2), hour < 24, expect(":"), let minute = number(2), minute < 60
         else { return nil }
         seconds += hour * 3600 + minute * 60
@@ -43,7 +45,7 @@ enum FrontMatterDate {
         }
         // Jekyll writes a space before the zone (`2025-01-29 18:15:32 +0530`).
         while i < s.count, s[i] == 0x20 { i += 1 }
-        if i == s.count { return seconds }
+        if i == s.count { return seconds - offsetOfLocal(seconds) }
         if expect("Z") { return i == s.count ? seconds : nil }
         let sign: Int
         if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }

@@ -23,12 +23,15 @@ struct MarkdownStory {
     /// `draft: true` or `published: false`.
     let isDraft: Bool
 
-    /// - Parameter file: the path under the source folder ("posts/2013-05-06-hello.md").
-    package init(file: String, matter: FrontMatter) {
+    /// - Parameters:
+    ///   - file: the path under the source folder ("posts/2013-05-06-hello.md").
+    ///   - zone: the zone of dates written without one.
+    package init(file: String, matter: FrontMatter, zone: SiteTimeZone = .utc) {
+        let read = { (text: String) in FrontMatterDate.unixSeconds(text, offsetOfLocal: zone.offset(ofLocal:)) }
         let id = matter["id"].flatMap(Int.init).flatMap { (1..<Self.idLimit).contains($0) ? $0 : nil }
         let time =
-            ["date", "publishDate", "lastmod"].lazy.compactMap { matter[$0].flatMap(FrontMatterDate.unixSeconds) }.first
-            ?? Self.fileNameDate(file)
+            ["date", "publishDate", "lastmod"].lazy.compactMap { matter[$0].flatMap(read) }.first
+            ?? Self.fileNameDate(file).flatMap(read)
         let body = matter.body
         let title =
             matter["title"].flatMap { $0.contains { !$0.isWhitespace } ? $0 : nil }
@@ -64,11 +67,12 @@ struct MarkdownStory {
         return nil
     }
 
-    /// Jekyll's date in a post's file name: `2013-05-06-hello.md` → 2013-05-06, midnight UTC.
-    static func fileNameDate(_ file: String) -> Int? {
+    /// Jekyll's date in a post's file name: `2013-05-06-hello.md` → "2013-05-06".
+    static func fileNameDate(_ file: String) -> String? {
         let name = Self.fileName(file)
         guard name.count > 10, name.dropFirst(10).first == "-" else { return nil }
-        return FrontMatterDate.unixSeconds(String(name.prefix(10)))
+        let date = String(name.prefix(10))
+        return FrontMatterDate.unixSeconds(date) == nil ? nil : date
     }
 
     /// The file name's words, as Jekyll titles a post without a title: `2013-05-06-hello-world.md`

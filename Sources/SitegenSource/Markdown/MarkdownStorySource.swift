@@ -20,10 +20,13 @@ public struct MarkdownStorySource: StorySource {
     public let path: String
     /// Whether drafts are built (`--drafts`).
     public let drafts: Bool
+    /// The zone of dates written without one (`--timezone`).
+    public let zone: SiteTimeZone
 
-    public init(path: String, drafts: Bool = false) {
+    public init(path: String, drafts: Bool = false, zone: SiteTimeZone = .utc) {
         self.path = path
         self.drafts = drafts
+        self.zone = zone
     }
 
     public var name: String { (path as NSString).lastPathComponent + "/" }
@@ -74,7 +77,7 @@ public struct MarkdownStorySource: StorySource {
             }
             do {
                 let matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
-                let story = MarkdownStory(file: file, matter: matter)
+                let story = MarkdownStory(file: file, matter: matter, zone: zone)
                 if story.isDraft && !drafts {
                     stories.append((SourceEntry(location: file, content: .draft), .last(file)))
                 } else {
