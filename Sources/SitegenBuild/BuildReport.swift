@@ -15,6 +15,10 @@ public struct BuildReport: Sendable, Equatable {
     /// Files written, and files kept as they were because their bytes did not change.
     public var filesWritten = 0
     public var filesUnchanged = 0
+    /// Files of Markdown page bundles copied beside their item pages, and those not copied
+    /// because their page has no item page (no body, or `--no-item-pages`).
+    public var bundleFiles = 0
+    public var bundleFilesLeft = 0
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
@@ -28,6 +32,10 @@ public struct BuildReport: Sendable, Equatable {
         // ignored file, or a skipped one with its reason.
         let drafts = skipped.count { $0.reason == .draft }
         let ignored = skipped.count { $0.reason == .ignored }
+        if bundleFiles > 0 { line += " \(plural(bundleFiles, "bundle file")) copied beside item pages." }
+        if bundleFilesLeft > 0 {
+            line += " \(plural(bundleFilesLeft, "bundle file")) not copied (their page has no item page)."
+        }
         if drafts > 0 { line += " \(plural(drafts, "draft")) left out (--drafts builds them)." }
         if ignored > 0 { line += " \(plural(ignored, "file")) ignored (not Markdown, or under _ or .; --verbose lists them)." }
         let faults = skipped.filter { $0.reason != .draft && $0.reason != .ignored }

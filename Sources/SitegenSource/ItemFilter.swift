@@ -124,9 +124,11 @@ public enum ItemFilter {
             preconditionFailure("only entries judged stories become stories")
         }
         content.initialize(to: .null)
-        return Story(
+        var story = Story(
             id: id, title: title, url: item.url.take(), by: item.by.take(), time: item.time, score: item.score,
             descendants: item.descendants, text: item.text.take(), image: item.image.take(), markdown: item.markdown.take())
+        if !item.files.isEmpty { story.files = item.files }
+        return story
     }
 
 }

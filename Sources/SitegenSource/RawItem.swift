@@ -22,6 +22,8 @@ public struct RawItem: Sendable, Equatable, Codable {
     public var isObject: Bool = true
     /// The body of a Markdown story (`MarkdownStorySource`); never read from JSON.
     public var markdown: String?
+    /// A page bundle's other files (`MarkdownStorySource`); never read from JSON.
+    public var files: [StoryFile] = []
 
     package enum CodingKeys: String, CodingKey {
         case id, type, by, time, title, url, text, score, descendants, dead, deleted, image

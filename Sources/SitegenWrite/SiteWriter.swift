@@ -1,3 +1,4 @@
+import Foundation
 import SitegenModel
 import SitegenRender
 import SitegenSystem
@@ -56,10 +57,17 @@ package struct SiteWriter {
     }
 
     /// The item pages of the stories at `indices`, each with its row's HTML.
+    /// Item pages, and the files that go with each (a page bundle's pictures, copied beside it).
     package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws {
         try Parallel.forEach(indices) { i in
-            try output.write(
-                renderer.itemPage(stories[i], row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(stories[i].id))
+            let story = stories[i]
+            try output.write(renderer.itemPage(story, row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(story.id))
+            for file in story.files {
+                guard let bytes = FileManager.default.contents(atPath: file.source) else {
+                    throw SitegenError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")
+                }
+                try output.write(Array(bytes), to: SitePaths.itemFolder(story.id) + file.name)
+            }
         }
     }
 }

@@ -94,10 +94,32 @@ struct MarkdownStorySourceTests {
         #expect(Set(skipped.map(\.reason)) == [.draft, .ignored])
         #expect(
             skipped.filter { $0.reason == .ignored }.map(\.location).sorted() == [
-                ".git/config", "content-management/page-bundles/diagram.png", "functions/go-template/_common/_index.md",
-                "notes.txt",
+                ".git/config", "functions/go-template/_common/_index.md", "notes.txt",
             ])
-        #expect(entries.count == 9, "every file is in one place: story, draft, skipped or ignored")
+        // The bundle's picture goes with its page, not in an entry of its own.
+        #expect(entries.count == 8, "every other file is in one place: story, draft, skipped or ignored")
+        #expect(stories[0].files.map(\.name) == ["diagram.png"])
+    }
+
+    @Test("a page bundle's files are copied beside its item page, where its relative links find them")
+    func bundles() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write(
+                "---\ntitle: Bundle\n---\n![A diagram](diagram.png) and [notes](files/notes.pdf)\n", to: "c/post/index.md")
+            try folder.write("PNG", to: "c/post/diagram.png")
+            try folder.write("PDF", to: "c/post/files/notes.pdf")
+            try folder.write("---\ntitle: No body\n---\n", to: "c/empty/index.md")
+            try folder.write("GIF", to: "c/empty/a.gif")
+            let report = try await Build.run(
+                BuildRequest(source: SourceLocator.source(for: folder.path("c")), output: folder.path("out")))
+            #expect(report.summary.contains("2 bundle files copied beside item pages."), "\(report.summary)")
+            #expect(report.summary.contains("1 bundle file not copied (their page has no item page)."), "\(report.summary)")
+            let id = MarkdownStory.id(forFile: "post/index.md")
+            #expect(try readText(folder.path("out/item/\(id)/diagram.png")) == "PNG")
+            #expect(try readText(folder.path("out/item/\(id)/files/notes.pdf")) == "PDF")
+            let page = try readText(folder.path("out/item/\(id)/index.html"))
+            #expect(page.contains("src=\"diagram.png\"") && page.contains("href=\"files/notes.pdf\""))
+        }
     }
 
     @Test("titles: front matter, then the first # heading, then the file name's words")

@@ -15,6 +15,8 @@ public struct Story: Sendable, Equatable {
     public var image: ItemImage?
     /// A Markdown story's body: rendered by `Markdown` (cmark-gfm, safe mode) for its item page.
     public var markdown: String?
+    /// Files copied beside the item page (a page bundle's).
+    public var files: [StoryFile] = []
 
     public init(
         id: Int, title: String, url: String? = nil, by: String? = nil, time: Int? = nil,

@@ -19,7 +19,9 @@ public struct SitePaths: Sendable, Equatable {
 
     /// Paths of files relative to the output folder.
     public static func pageFile(_ number: Int) -> String { Paginator.path(ofPage: number) + "index.html" }
-    public static func itemFile(_ id: Int) -> String { "item/\(id)/index.html" }
+    public static func itemFile(_ id: Int) -> String { itemFolder(id) + "index.html" }
+    /// The item page's folder, where the files of its page bundle go.
+    public static func itemFolder(_ id: Int) -> String { "item/\(id)/" }
     public static func sitePageFile(_ slug: String) -> String { "\(slug)/index.html" }
     public static func shardFile(_ name: String) -> String { "s/\(name).json" }
     public static func manifestPartFile(build: String, index: Int) -> String { "m/\(build)/\(index).json" }

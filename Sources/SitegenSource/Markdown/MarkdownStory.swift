@@ -18,7 +18,7 @@ import SitegenModel
 /// A known key is read whatever its YAML spelling: quoted or not, `yes` for true, a list where
 /// one value is usual (its first). Other keys are ignored here.
 struct MarkdownStory {
-    package let item: RawItem
+    package var item: RawItem
     let orderKey: OrderKey
     /// `draft: true` or `published: false`.
     let isDraft: Bool

@@ -11,6 +11,9 @@ import SitegenModel
 /// `.markdown`, `.mdown`, `.mkd`, `.mkdn`), or under a file or folder whose name starts with
 /// `_` or `.` (`_drafts`, `_includes`, `.git`), which generators do not read as pages. Hugo's
 /// `_index.md`, a section's own page, is the exception: it is a story like any other page.
+/// A folder with an `index.md` is a page bundle (Hugo's): its other files, pictures and
+/// attachments, at any depth, are copied beside that story's item page, where the body's
+/// relative links find them.
 ///
 /// Order (a source returns entries in rank order): `weight` ascending, files without a weight
 /// after those with one; then date, newest first, undated after dated; then path.
@@ -34,41 +37,75 @@ public struct MarkdownStorySource: StorySource {
     /// What a Markdown file's name ends in, as the generators read them.
     public static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
 
-    /// Every file under `folder`, at any depth, by path, with why it is not read (nil: it is a
-    /// Markdown page).
-    static func files(in folder: String) throws -> [(path: String, ignored: String?)] {
+    /// What a file under the folder is to the build.
+    enum Role: Equatable {
+        case page
+        /// Not read: why.
+        case ignored(String)
+        /// A file of the page bundle whose `index` page is at this path (Hugo's leaf bundle:
+        /// `post/index.md` and the pictures beside it).
+        case bundled(in: String)
+    }
+
+    /// Every file under `folder`, at any depth, by path, with its role.
+    static func files(in folder: String) throws -> [(path: String, role: Role)] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
             throw SitegenError.unreadable(path: folder, reason: "cannot list the folder")
         }
-        var files: [(path: String, ignored: String?)] = []
+        var all: [String] = []
         while let relative = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let full = (folder as NSString).appendingPathComponent(relative)
-            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                continue
-            }
-            let components = relative.split(separator: "/")
-            let name = components.last.map(String.init) ?? relative
-            let hidden =
-                components.contains { $0.hasPrefix("_") || $0.hasPrefix(".") } && name != "_index.md"
-                || components.dropLast().contains { $0.hasPrefix("_") || $0.hasPrefix(".") }
-            if hidden {
-                files.append((relative, "under _ or ."))
-            } else if !extensions.contains((name as NSString).pathExtension.lowercased()) {
-                files.append((relative, "not Markdown"))
-            } else {
-                files.append((relative, nil))
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                all.append(relative)
             }
         }
-        return files.sorted { $0.path < $1.path }
+        all.sort()
+        func isMarkdown(_ name: Substring) -> Bool { extensions.contains((String(name) as NSString).pathExtension.lowercased()) }
+        func isHidden(_ components: [Substring]) -> Bool {
+            components.dropLast().contains { $0.hasPrefix("_") || $0.hasPrefix(".") }
+                || (components.last.map {
+                    ($0.hasPrefix("_") || $0.hasPrefix(".")) && !($0.hasPrefix("_index.") && isMarkdown($0))
+                }
+                    ?? false)
+        }
+        // A folder with an `index` page is a bundle: everything else under it goes with that page.
+        let bundles = all.filter { path in
+            let components = path.split(separator: "/")
+            guard components.count > 1, let name = components.last, isMarkdown(name), !isHidden(components) else { return false }
+            return (String(name) as NSString).deletingPathExtension == "index"
+        }
+        let bundleFolders = bundles.map { ($0 as NSString).deletingLastPathComponent + "/" }
+        return all.map { path in
+            let components = path.split(separator: "/")
+            if isHidden(components) { return (path, .ignored("under _ or .")) }
+            if let at = bundleFolders.firstIndex(where: { path.hasPrefix($0) }), bundles[at] != path {
+                return (path, .bundled(in: bundles[at]))
+            }
+            if let name = components.last, isMarkdown(name) { return (path, .page) }
+            return (path, .ignored("not Markdown"))
+        }
     }
 
     public func entries() async throws -> [SourceEntry] {
+        let files = try Self.files(in: path)
+        var bundled: [String: [StoryFile]] = [:]
+        for case (let file, .bundled(let page)) in files {
+            let folder = (page as NSString).deletingLastPathComponent + "/"
+            bundled[page, default: []].append(
+                StoryFile(source: (path as NSString).appendingPathComponent(file), name: String(file.dropFirst(folder.count))))
+        }
         var stories: [(entry: SourceEntry, key: OrderKey)] = []
-        for (file, ignored) in try Self.files(in: path) {
-            if let ignored {
-                stories.append((SourceEntry(location: file, content: .ignored(ignored)), .last(file)))
+        for (file, role) in files {
+            switch role {
+            case .bundled:
+                // Counted with its page: the summary says how many were copied.
                 continue
+            case .ignored(let why):
+                stories.append((SourceEntry(location: file, content: .ignored(why)), .last(file)))
+                continue
+            case .page:
+                break
             }
             let full = (path as NSString).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: full) else {
@@ -77,7 +114,8 @@ public struct MarkdownStorySource: StorySource {
             }
             do {
                 let matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
-                let story = MarkdownStory(file: file, matter: matter, zone: zone)
+                var story = MarkdownStory(file: file, matter: matter, zone: zone)
+                story.item.files = bundled[file] ?? []
                 if story.isDraft && !drafts {
                     stories.append((SourceEntry(location: file, content: .draft), .last(file)))
                 } else {
@@ -123,6 +161,6 @@ struct OrderKey: Comparable {
 extension MarkdownStorySource {
     /// True when the folder holds at least one Markdown page, at any depth.
     public static func holdsStories(_ folder: String) -> Bool {
-        (try? files(in: folder).contains { $0.ignored == nil }) ?? false
+        (try? files(in: folder).contains { $0.role == .page }) ?? false
     }
 }
