@@ -39,7 +39,7 @@ public struct RowRenderer: Sendable {
     /// `{{#by}}…{{/by}}` sections simply vanish. docs/templates.md lists them.
     public func context(_ story: Story) -> TemplateObject {
         typealias Key = RowKeys
-        var c = TemplateObject(capacity: 13)
+        var c = TemplateObject(capacity: 14)
         c[Key.id] = .int(story.id)
         c[Key.title] = .string(story.title)
         c[Key.base] = .string(paths.base)
@@ -58,6 +58,7 @@ public struct RowRenderer: Sendable {
             c[Key.image] = .object(["src": .string(src), "width": .int(image.width ?? 64), "height": .int(image.height ?? 48)])
         }
         if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
+        if !story.meta.isEmpty { c[Key.meta] = TemplateValue(story.meta) }
         return c
     }
 
@@ -142,4 +143,5 @@ enum RowKeys {
     static let datetime = TemplateKey("datetime")
     package static let image = TemplateKey("image")
     package static let comments = TemplateKey("comments")
+    static let meta = TemplateKey("meta")
 }

@@ -128,6 +128,7 @@ public enum ItemFilter {
             id: id, title: title, url: item.url.take(), by: item.by.take(), time: item.time, score: item.score,
             descendants: item.descendants, text: item.text.take(), image: item.image.take(), markdown: item.markdown.take())
         if !item.files.isEmpty { story.files = item.files }
+        if !item.meta.isEmpty { story.meta = item.meta }
         return story
     }
 

@@ -24,6 +24,8 @@ public struct RawItem: Sendable, Equatable, Codable {
     public var markdown: String?
     /// A page bundle's other files (`MarkdownStorySource`); never read from JSON.
     public var files: [StoryFile] = []
+    /// A Markdown story's front matter, for templates; never read from JSON.
+    public var meta: [String: MetaValue] = [:]
 
     package enum CodingKeys: String, CodingKey {
         case id, type, by, time, title, url, text, score, descendants, dead, deleted, image

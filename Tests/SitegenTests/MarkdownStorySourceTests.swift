@@ -34,12 +34,14 @@ struct MarkdownStorySourceTests {
                 "---\ntitle: Hello\nurl: https://example.com/\nauthor: ada\ndate: 2026-11-20\nscore: 7\nimage: /i.png\nid: 42\n---\nThe *body*.\n"
         ])
         let stories = ItemFilter.stories(from: entries).stories
-        #expect(
-            stories == [
-                Story(
-                    id: 42, title: "Hello", url: "https://example.com/", by: "ada", time: 1_795_132_800, score: 7,
-                    image: ItemImage(url: "/i.png"), markdown: "The *body*.\n")
-            ])
+        var expected = Story(
+            id: 42, title: "Hello", url: "https://example.com/", by: "ada", time: 1_795_132_800, score: 7,
+            image: ItemImage(url: "/i.png"), markdown: "The *body*.\n")
+        expected.meta = [
+            "title": .text("Hello"), "url": .text("https://example.com/"), "author": .text("ada"), "date": .text("2026-11-20"),
+            "score": .text("7"), "image": .text("/i.png"), "id": .text("42"),
+        ]
+        #expect(stories == [expected])
         #expect(stories[0].hasItemPage)
     }
 
@@ -119,6 +121,26 @@ struct MarkdownStorySourceTests {
             #expect(try readText(folder.path("out/item/\(id)/files/notes.pdf")) == "PDF")
             let page = try readText(folder.path("out/item/\(id)/index.html"))
             #expect(page.contains("src=\"diagram.png\"") && page.contains("href=\"files/notes.pdf\""))
+        }
+    }
+
+    @Test("every front matter key reaches the templates as meta, lists and maps included")
+    func meta() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write(
+                "---\ntitle: Post\ndescription: A <b>short</b> one\ntags: [swift, web]\nparams:\n  series: Intro\nnothing:\n---\nBody\n",
+                to: "c/post.md")
+            try folder.write(
+                "{{title}}{{#meta.tags}} #{{.}}{{/meta.tags}}{{^meta.nothing}} -{{/meta.nothing}}\n", to: "t/row.mustache")
+            try folder.write(
+                "<p class=\"d\">{{meta.description}} ({{meta.params.series}})</p>{{{text}}}\n", to: "t/item.mustache")
+            _ = try await Build.run(
+                BuildRequest(
+                    source: SourceLocator.source(for: folder.path("c")), output: folder.path("out"), templates: folder.path("t")))
+            #expect(try readText(folder.path("out/index.html")).contains("Post #swift #web -"))
+            let id = MarkdownStory.id(forFile: "post.md")
+            let item = try readText(folder.path("out/item/\(id)/index.html"))
+            #expect(item.contains("<p class=\"d\">A &lt;b&gt;short&lt;/b&gt; one (Intro)</p>"), "escaped, as any {{value}}")
         }
     }
 

@@ -17,6 +17,8 @@ public struct Story: Sendable, Equatable {
     public var markdown: String?
     /// Files copied beside the item page (a page bundle's).
     public var files: [StoryFile] = []
+    /// A Markdown story's front matter, every key as written, for templates (`meta`).
+    public var meta: [String: MetaValue] = [:]
 
     public init(
         id: Int, title: String, url: String? = nil, by: String? = nil, time: Int? = nil,

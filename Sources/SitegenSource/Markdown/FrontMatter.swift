@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// The block of settings at the top of a Markdown file, in the three forms static site
 /// generators write it, and the body after it:
 ///
@@ -16,14 +18,8 @@
 /// whatever its spelling (`MarkdownStory`); every key, known or not, stays available to
 /// templates.
 public struct FrontMatter: Sendable, Equatable {
-    public indirect enum Value: Sendable, Equatable {
-        /// A scalar, as written (a TOML or JSON number or boolean, as its text).
-        case text(String)
-        case list([Value])
-        case map([String: Value])
-        /// `~`, `null`, or nothing after the colon.
-        case null
-    }
+    /// The model's type, so a story carries its front matter to the templates as it was read.
+    public typealias Value = MetaValue
 
     public struct Field: Sendable, Equatable {
         public var value: Value
@@ -107,7 +103,7 @@ public struct FrontMatter: Sendable, Equatable {
     }
 }
 
-extension FrontMatter.Value {
+extension MetaValue {
     /// A scalar's text, or a list's first scalar.
     var firstText: String? {
         switch self {

@@ -16,7 +16,7 @@ import SitegenModel
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
 ///
 /// A known key is read whatever its YAML spelling: quoted or not, `yes` for true, a list where
-/// one value is usual (its first). Other keys are ignored here.
+/// one value is usual (its first). Every key, known or not, goes to the templates as `meta`.
 struct MarkdownStory {
     package var item: RawItem
     let orderKey: OrderKey
@@ -41,6 +41,7 @@ struct MarkdownStory {
             title: title, url: matter["url"], score: matter["score"].flatMap(Int.init),
             image: matter["image"].map { ItemImage(url: $0) })
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
+        item.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
         self.item = item
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
         isDraft = matter.flag("draft") == true || matter.flag("published") == false
