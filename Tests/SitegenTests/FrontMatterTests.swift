@@ -211,3 +211,47 @@ struct SiteTimeZoneTests {
         #expect(try BuildSettings.resolve(flags: SiteConfig(), config: berlin).zone.identifier == "Europe/Berlin")
     }
 }
+
+@Suite("front matter readers, property")
+struct FrontMatterPropertyTests {
+    /// Texts with what trips hand-written readers: colons, quotes, backslashes, #, brackets,
+    /// leading spaces, non-ASCII.
+    static let alphabet = Array("ab Zé:#\"\\'[]{},-—✓ 12")
+
+    static func text(_ random: inout TestRandom) -> String {
+        String((0..<random.int(in: 1...12)).map { _ in alphabet[random.int(in: 0...(alphabet.count - 1))] })
+    }
+
+    /// A double-quoted string, valid as such in YAML, TOML and JSON alike.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    @Test("any keys and texts, written as YAML, TOML or JSON front matter, read back as written", arguments: 0..<4)
+    func roundTrip(batch: UInt64) throws {
+        var random = TestRandom(seed: 0xF417 + batch)
+        for _ in 0..<150 {
+            var fields: [(String, [String], Bool)] = []  // key, texts, written as a list
+            for k in 0..<random.int(in: 1...6) {
+                let list = random.int(in: 0...2) == 0
+                fields.append(("key_\(k)", (0..<(list ? random.int(in: 0...3) : 1)).map { _ in Self.text(&random) }, list))
+            }
+            func value(_ field: (String, [String], Bool)) -> String {
+                field.2 ? "[" + field.1.map(Self.quoted).joined(separator: ", ") + "]" : Self.quoted(field.1[0])
+            }
+            let body = "Body: " + Self.text(&random)
+            let yaml = "---\n" + fields.map { "\($0.0): \(value($0))" }.joined(separator: "\n") + "\n---\n" + body
+            let toml = "+++\n" + fields.map { "\($0.0) = \(value($0))" }.joined(separator: "\n") + "\n+++\n" + body
+            let json = "{\n" + fields.map { "\"\($0.0)\": \(value($0))" }.joined(separator: ",\n") + "\n}\n" + body
+            for document in [yaml, toml, json] {
+                let matter = try FrontMatter.parse(document)
+                for (index, field) in fields.enumerated() {
+                    let expected: MetaValue = field.2 ? .list(field.1.map { .text($0) }) : .text(field.1[0])
+                    #expect(matter.fields[field.0]?.value == expected, "\(document.debugDescription)")
+                    #expect(matter.fields[field.0]?.line == index + 2, "\(document.debugDescription)")
+                }
+                #expect(matter.body == body)
+            }
+        }
+    }
+}
