@@ -49,11 +49,21 @@ public enum Build {
         log("[1/5] Read \(request.source.name)")
         var entries = try await request.source.entries()
         log("      filter \(entries.count) entries")
-        let (stories, skipped) = ItemFilter.stories(taking: &entries)
+        var (filtered, skipped) = ItemFilter.stories(taking: &entries)
         for skip in skipped where skip.reason == .ignored {
             log("      ignored \(skip.location) (\(skip.detail ?? ""))")
         }
         let sitePages = try SitePagesFolder.load(request.pages)
+        // Stories that asked for a path of their own get it where it is free (ItemPaths).
+        let wanted = filtered.indices.compactMap { i in filtered[i].itemPath.map { (index: i, path: $0) } }
+        if !wanted.isEmpty {
+            let granted = ItemPaths.resolve(wanted, siteSlugs: Set(sitePages.map(\.slug)))
+            for (i, path) in wanted {
+                filtered[i].itemPath = granted[i]
+                if granted[i] == nil { log("      path \(path) of story \(filtered[i].id) not taken: item/\(filtered[i].id)/") }
+            }
+        }
+        let stories = consume filtered
         let ids = stories.map { $0.id }
 
         log("[2/5] Load the theme")

@@ -49,10 +49,10 @@ package enum AtomFeed {
             // neither) the site.
             let link =
                 story.url.flatMap { SafeURL.link($0, allowRelative: false) }
-                ?? (hasItemPage(story) ? paths.item(story.id) : paths.base)
+                ?? (hasItemPage(story) ? paths.item(story) : paths.base)
             xml += "<entry>\n<title>\(XMLText.escape(story.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(link))\"/>\n"
-            xml += "<id>\(XMLText.escape(id(paths.item(story.id))))</id>\n"
+            xml += "<id>\(XMLText.escape(id(paths.item(story))))</id>\n"
             xml += "<updated>\(DateText.iso(story.time ?? 0))</updated>\n"
             if let by = story.by, !by.isEmpty { xml += "<author><name>\(XMLText.escape(by))</name></author>\n" }
             xml += "</entry>\n"

@@ -80,7 +80,7 @@ package struct PageRenderer: Sendable {
         item[Key.row] = .html(rowHTML)
         item[Key.text] =
             story.markdown.map { .string(Markdown.html($0)) } ?? .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
-        var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story.id))
+        var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
         layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
         return theme.renderBytes("layout", .object(layout))
     }

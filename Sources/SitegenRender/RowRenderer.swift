@@ -65,7 +65,7 @@ public struct RowRenderer: Sendable {
     /// Where the row links: `href` (the story's URL if it may be a link, else its item page),
     /// the URL's `domain`, and the item page (when the build makes one for the story).
     func links(_ story: Story) -> (href: String?, domain: String?, itemHref: String?) {
-        let itemHref = hasItemPage(story) ? paths.item(story.id) : nil
+        let itemHref = hasItemPage(story) ? paths.item(story) : nil
         guard let url = story.url.flatMap({ SafeURL.link($0) }) else { return (itemHref, nil, itemHref) }
         return (url, SafeURL.domain(of: url), itemHref)
     }

@@ -26,6 +26,8 @@ public struct RawItem: Sendable, Equatable, Codable {
     public var files: [StoryFile] = []
     /// A Markdown story's front matter, for templates; never read from JSON.
     public var meta: [String: MetaValue] = [:]
+    /// The item page path a Markdown story asks for (`slug`, `permalink`); never read from JSON.
+    public var itemPath: String?
 
     package enum CodingKeys: String, CodingKey {
         case id, type, by, time, title, url, text, score, descendants, dead, deleted, image

@@ -10,7 +10,7 @@ extension SiteWriter {
         try output.write(feed, to: SitePaths.feedFile)
         let urls =
             (1...max(pageCount, 1)).map(paths.page) + sitePages.map { paths.sitePage($0.slug) }
-            + itemRows.map { paths.item(stories[$0].id) }
+            + itemRows.map { paths.item(stories[$0]) }
         for file in Sitemap.files(urls: urls, paths: paths) { try output.write(file.xml, to: file.name) }
         try output.write(HostingFiles.robots(paths: paths), to: SitePaths.robotsFile)
         try output.write(HostingFiles.headers(paths: paths, sitePages: sitePages.map(\.slug)), to: SitePaths.headersFile)

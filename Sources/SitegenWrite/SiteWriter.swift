@@ -61,12 +61,12 @@ package struct SiteWriter {
     package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws {
         try Parallel.forEach(indices) { i in
             let story = stories[i]
-            try output.write(renderer.itemPage(story, row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(story.id))
+            try output.write(renderer.itemPage(story, row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(story))
             for file in story.files {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
                     throw SitegenError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")
                 }
-                try output.write(Array(bytes), to: SitePaths.itemFolder(story.id) + file.name)
+                try output.write(Array(bytes), to: SitePaths.itemFolder(story) + file.name)
             }
         }
     }

@@ -144,6 +144,36 @@ struct MarkdownStorySourceTests {
         }
     }
 
+    @Test("slug and permalink place the item page where they say, where that is free; links follow")
+    func paths() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: One\npermalink: /writing/one/\ndate: 2021-01-01\n---\nBody\n", to: "c/one.md")
+            try folder.write("---\ntitle: Two\nslug: second\ndate: 2020-01-01\n---\nBody\n", to: "c/blog/two.md")
+            try folder.write(
+                "---\ntitle: Three\nslug: bundled\ndate: 2019-01-01\n---\n![x](x.png)\n", to: "c/blog/three/index.md")
+            try folder.write("PNG", to: "c/blog/three/x.png")
+            try folder.write("---\ntitle: Four\npermalink: /writing/one/\ndate: 2018-01-01\n---\nBody\n", to: "c/four.md")
+            try folder.write("---\ntitle: Five\npermalink: /:categories/:title/\ndate: 2017-01-01\n---\nBody\n", to: "c/five.md")
+            _ = try await Build.run(
+                BuildRequest(
+                    source: SourceLocator.source(for: folder.path("c")), output: folder.path("out"),
+                    options: SiteOptions(baseURL: "/sub/")))
+            #expect(try readText(folder.path("out/writing/one/index.html")).contains("Body"))
+            #expect(try readText(folder.path("out/blog/second/index.html")).contains("Body"))
+            #expect(try readText(folder.path("out/blog/bundled/x.png")) == "PNG")
+            // The second to ask for a path already taken, and a Jekyll pattern, keep item/<id>/.
+            let four = MarkdownStory.id(forFile: "four.md")
+            let five = MarkdownStory.id(forFile: "five.md")
+            #expect(FileManager.default.fileExists(atPath: folder.path("out/item/\(four)/index.html")))
+            #expect(FileManager.default.fileExists(atPath: folder.path("out/item/\(five)/index.html")))
+            let list = try readText(folder.path("out/index.html"))
+            for href in ["/sub/writing/one/", "/sub/blog/second/", "/sub/blog/bundled/", "/sub/item/\(four)/"] {
+                #expect(list.contains("href=\"\(href)\""), "the row links \(href)")
+            }
+            #expect(try readText(folder.path("out/sitemap.xml")).contains("/sub/blog/second/"))
+        }
+    }
+
     @Test("titles: front matter, then the first # heading, then the file name's words")
     func titles() throws {
         func title(_ file: String, _ text: String) throws -> String? {

@@ -76,7 +76,11 @@ struct PaginatorTests {
         #expect(sub.item(7) == "/sub/item/7/")
         #expect(SitePaths.pageFile(1) == "index.html")
         #expect(SitePaths.pageFile(5) == "page/5/index.html")
-        #expect(SitePaths.itemFile(9) == "item/9/index.html")
+        #expect(SitePaths.itemFile(Story(id: 9, title: "t")) == "item/9/index.html")
+        var placed = Story(id: 9, title: "t")
+        placed.itemPath = "blog/t/"
+        #expect(SitePaths.itemFile(placed) == "blog/t/index.html")
+        #expect(sub.item(placed) == "/sub/blog/t/")
         #expect(SitePaths.shardFile("abc") == "s/abc.json")
         #expect(SitePaths.manifestPartFile(build: "b", index: 3) == "m/b/3.json")
     }

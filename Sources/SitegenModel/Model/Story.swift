@@ -19,6 +19,10 @@ public struct Story: Sendable, Equatable {
     public var files: [StoryFile] = []
     /// A Markdown story's front matter, every key as written, for templates (`meta`).
     public var meta: [String: MetaValue] = [:]
+    /// The item page's folder under the site when the story asked for one (`slug`,
+    /// `permalink`): what it asked for until the build resolves it (`ItemPaths`), then the path
+    /// granted or nil for `item/<id>/`.
+    public var itemPath: String?
 
     public init(
         id: Int, title: String, url: String? = nil, by: String? = nil, time: Int? = nil,

@@ -14,6 +14,7 @@ import SitegenModel
 /// | `image` | image URL | — |
 /// | `id` | id (1 ... 2^53-1) | the file path's hash |
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
+/// | `permalink` (Jekyll), `slug` (Hugo) | the item page's path (`ItemPaths`) | `item/<id>/` |
 ///
 /// A known key is read whatever its YAML spelling: quoted or not, `yes` for true, a list where
 /// one value is usual (its first). Every key, known or not, goes to the templates as `meta`.
@@ -42,6 +43,7 @@ struct MarkdownStory {
             image: matter["image"].map { ItemImage(url: $0) })
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
         item.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
+        item.itemPath = Self.wantedPath(file: file, matter: matter)
         self.item = item
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
         isDraft = matter.flag("draft") == true || matter.flag("published") == false
@@ -87,6 +89,17 @@ struct MarkdownStory {
         }
         let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// The item page path the file asks for: Jekyll's `permalink` as written (a pattern with
+    /// `:placeholders` is not a path, and is left to `item/<id>/`), or Hugo's `slug` in place of
+    /// the file's name (of its bundle's folder, for `post/index.md`). `ItemPaths` decides.
+    static func wantedPath(file: String, matter: FrontMatter) -> String? {
+        if let permalink = matter["permalink"], !permalink.contains(":") { return permalink }
+        guard let slug = matter["slug"], !slug.contains("/") else { return nil }
+        var folders = file.split(separator: "/").dropLast()
+        if ["index", "_index"].contains(fileName(file)) { folders = folders.dropLast() }
+        return (folders.map(String.init) + [slug]).joined(separator: "/")
     }
 
     /// The last path component without its extension.

@@ -1,0 +1,27 @@
+import Testing
+
+@testable import SitegenModel
+
+@Suite("item page paths a story asks for")
+struct ItemPathsTests {
+    @Test("plain paths are folders under the site; anything else is not a path")
+    func normalized() {
+        #expect(ItemPaths.normalized("/blog/my-post/") == "blog/my-post/")
+        #expect(ItemPaths.normalized("blog/My_Post.v2") == "blog/My_Post.v2/")
+        #expect(ItemPaths.normalized("//a//b") == "a/b/")
+        for bad in ["", "/", "../up", "a/./b", "a b", "a?b", "é", "a/%20", "/:title/"] {
+            #expect(ItemPaths.normalized(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("first come, first served; the site's own names, site pages and nested folders are refused")
+    func resolve() {
+        let granted = ItemPaths.resolve(
+            [
+                (0, "blog/a"), (1, "blog/a/"), (2, "item/5"), (3, "about"), (4, "blog"), (5, "blog/a/b"), (6, "docs/x"),
+                (7, "s"), (8, "feed.xml"), (9, "blog/b"),
+            ],
+            siteSlugs: ["about"])
+        #expect(granted == [0: "blog/a/", 6: "docs/x/", 9: "blog/b/"])
+    }
+}
