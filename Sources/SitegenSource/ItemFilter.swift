@@ -129,7 +129,7 @@ public enum ItemFilter {
             descendants: item.descendants, text: item.text.take(), image: item.image.take(), markdown: item.markdown.take())
         if !item.files.isEmpty { story.files = item.files }
         if !item.meta.isEmpty { story.meta = item.meta }
-        story.itemPath = item.itemPath
+        if let path = item.itemPath { story.itemPath = path }
         return story
     }
 
