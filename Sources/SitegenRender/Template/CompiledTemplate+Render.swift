@@ -52,83 +52,11 @@ extension CompiledTemplate {
         render(range, into: &out, stack: &stack, partials: partials, indentation: &none)
     }
 
+    /// Inside an indented partial, output goes through `indentation`; elsewhere (every built-in
+    /// template) straight into `out`.
     private func render(
         _ range: Range<Int>, into out: inout [UInt8], stack: inout [TemplateValue], partials: [String: CompiledTemplate],
         indentation: inout Indentation?
-    ) {
-        // Inside an indented partial, output goes through `indentation`; elsewhere (every
-        // built-in template) straight into `out`.
-        if indentation != nil {
-            var piece: [UInt8] = []
-            renderIndented(range, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation!)
-            return
-        }
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let op = ops[index]
-            index += 1
-            switch op.kind {
-            case .text:
-                text.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(op.a)..<Int(op.b)])) }
-            case .variable, .rawVariable:
-                let escaped = op.kind == .variable
-                switch lookup(op, in: stack) {
-                case .string(let s)?:
-                    if escaped { HTMLEscape.append(s, to: &out) } else { out.append(contentsOf: s.utf8) }
-                case .html(let bytes)?:
-                    if escaped {
-                        bytes.withUnsafeBufferPointer { HTMLEscape.append($0, to: &out) }
-                    } else {
-                        out.append(contentsOf: bytes)
-                    }
-                case .int(let n)?:
-                    DecimalText.append(n, to: &out)
-                case .bool(let b)?:
-                    out.append(contentsOf: (b ? "true" : "false").utf8)
-                default:
-                    break
-                }
-            case .invertedSection:
-                let body = index..<Int(op.end)
-                index = body.upperBound
-                if !Self.isTruthy(lookup(op, in: stack)) { render(body, into: &out, stack: &stack, partials: partials) }
-            case .section:
-                let body = index..<Int(op.end)
-                index = body.upperBound
-                switch lookup(op, in: stack) {
-                case .list(let items)?:
-                    for item in items {
-                        stack.append(item)
-                        render(body, into: &out, stack: &stack, partials: partials)
-                        stack.removeLast()
-                    }
-                case .bool(let b)?:
-                    if b { render(body, into: &out, stack: &stack, partials: partials) }
-                case let value?:
-                    stack.append(value)
-                    render(body, into: &out, stack: &stack, partials: partials)
-                    stack.removeLast()
-                case nil:
-                    break
-                }
-            case .partial:
-                guard let partial = partials[partialNames[Int(op.a)]] else { continue }
-                let indent = text[Int(op.b)..<Int(op.end)]
-                if indent.isEmpty {
-                    partial.render(0..<partial.ops.count, into: &out, stack: &stack, partials: partials)
-                } else {
-                    var inner: Indentation? = Indentation(bytes: Array(indent))
-                    partial.render(0..<partial.ops.count, into: &out, stack: &stack, partials: partials, indentation: &inner)
-                }
-            }
-        }
-    }
-
-    /// `render` inside an indented partial: the same ops, each piece of output through
-    /// `indentation`. `piece` is a scratch buffer for a value's bytes.
-    private func renderIndented(
-        _ range: Range<Int>, into out: inout [UInt8], piece: inout [UInt8], stack: inout [TemplateValue],
-        partials: [String: CompiledTemplate], indentation: inout Indentation
     ) {
         var index = range.lowerBound
         while index < range.upperBound {
@@ -137,18 +65,23 @@ extension CompiledTemplate {
             switch op.kind {
             case .text:
                 text.withUnsafeBufferPointer {
-                    indentation.emitText(UnsafeBufferPointer(rebasing: $0[Int(op.a)..<Int(op.b)]), into: &out)
+                    let piece = UnsafeBufferPointer(rebasing: $0[Int(op.a)..<Int(op.b)])
+                    if indentation == nil { out.append(contentsOf: piece) } else { indentation!.emitText(piece, into: &out) }
                 }
             case .variable, .rawVariable:
-                // The value alone, then as one piece: its own newlines are not the template's.
-                piece.removeAll(keepingCapacity: true)
-                render(index - 1..<index, into: &piece, stack: &stack, partials: partials)
-                piece.withUnsafeBufferPointer { indentation.emit($0, into: &out) }
+                if indentation == nil {
+                    appendValue(op, into: &out, stack: stack)
+                } else {
+                    // The value alone, then as one piece: its own newlines are not the template's.
+                    var piece: [UInt8] = []
+                    appendValue(op, into: &piece, stack: stack)
+                    piece.withUnsafeBufferPointer { indentation!.emit($0, into: &out) }
+                }
             case .invertedSection:
                 let body = index..<Int(op.end)
                 index = body.upperBound
                 if !Self.isTruthy(lookup(op, in: stack)) {
-                    renderIndented(body, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation)
+                    render(body, into: &out, stack: &stack, partials: partials, indentation: &indentation)
                 }
             case .section:
                 let body = index..<Int(op.end)
@@ -157,30 +90,53 @@ extension CompiledTemplate {
                 case .list(let items)?:
                     for item in items {
                         stack.append(item)
-                        renderIndented(
-                            body, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation)
+                        render(body, into: &out, stack: &stack, partials: partials, indentation: &indentation)
                         stack.removeLast()
                     }
                 case .bool(let b)?:
-                    if b {
-                        renderIndented(
-                            body, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation)
-                    }
+                    if b { render(body, into: &out, stack: &stack, partials: partials, indentation: &indentation) }
                 case let value?:
                     stack.append(value)
-                    renderIndented(body, into: &out, piece: &piece, stack: &stack, partials: partials, indentation: &indentation)
+                    render(body, into: &out, stack: &stack, partials: partials, indentation: &indentation)
                     stack.removeLast()
                 case nil:
                     break
                 }
             case .partial:
                 guard let partial = partials[partialNames[Int(op.a)]] else { continue }
-                // A partial within an indented partial: its lines get both indents.
-                var inner: Indentation? = Indentation(
-                    bytes: indentation.bytes + text[Int(op.b)..<Int(op.end)], atLineStart: indentation.atLineStart)
-                partial.render(0..<partial.ops.count, into: &out, stack: &stack, partials: partials, indentation: &inner)
-                indentation.atLineStart = inner!.atLineStart
+                let indent = text[Int(op.b)..<Int(op.end)]
+                if indent.isEmpty && indentation == nil {
+                    partial.render(
+                        0..<partial.ops.count, into: &out, stack: &stack, partials: partials, indentation: &indentation)
+                } else {
+                    // A partial within an indented partial: its lines get both indents.
+                    var inner: Indentation? = Indentation(
+                        bytes: (indentation?.bytes ?? []) + indent, atLineStart: indentation?.atLineStart ?? true)
+                    partial.render(0..<partial.ops.count, into: &out, stack: &stack, partials: partials, indentation: &inner)
+                    if indentation != nil { indentation!.atLineStart = inner!.atLineStart }
+                }
             }
+        }
+    }
+
+    /// A variable's value, escaped unless it is `{{{ }}}` or `{{& }}`.
+    private func appendValue(_ op: Op, into out: inout [UInt8], stack: [TemplateValue]) {
+        let escaped = op.kind == .variable
+        switch lookup(op, in: stack) {
+        case .string(let s)?:
+            if escaped { HTMLEscape.append(s, to: &out) } else { out.append(contentsOf: s.utf8) }
+        case .html(let bytes)?:
+            if escaped {
+                bytes.withUnsafeBufferPointer { HTMLEscape.append($0, to: &out) }
+            } else {
+                out.append(contentsOf: bytes)
+            }
+        case .int(let n)?:
+            DecimalText.append(n, to: &out)
+        case .bool(let b)?:
+            out.append(contentsOf: (b ? "true" : "false").utf8)
+        default:
+            break
         }
     }
 
