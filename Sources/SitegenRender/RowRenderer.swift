@@ -39,7 +39,7 @@ public struct RowRenderer: Sendable {
     /// `{{#by}}…{{/by}}` sections simply vanish. docs/templates.md lists them.
     public func context(_ story: Story) -> TemplateObject {
         typealias Key = RowKeys
-        var c = TemplateObject(capacity: 14)
+        var c = TemplateObject(capacity: 15)
         c[Key.id] = .int(story.id)
         c[Key.title] = .string(story.title)
         c[Key.base] = .string(paths.base)
@@ -59,6 +59,7 @@ public struct RowRenderer: Sendable {
         }
         if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
         if !story.meta.isEmpty { c[Key.meta] = TemplateValue(story.meta) }
+        if let summary = story.summary { c[Key.summary] = .string(Markdown.html(summary)) }
         return c
     }
 
@@ -144,4 +145,5 @@ enum RowKeys {
     package static let image = TemplateKey("image")
     package static let comments = TemplateKey("comments")
     static let meta = TemplateKey("meta")
+    static let summary = TemplateKey("summary")
 }

@@ -130,6 +130,7 @@ public enum ItemFilter {
         if !item.files.isEmpty { story.files = item.files }
         if !item.meta.isEmpty { story.meta = item.meta }
         if let path = item.itemPath { story.itemPath = path }
+        if let summary = item.summary { story.summary = summary }
         return story
     }
 

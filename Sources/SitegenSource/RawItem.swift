@@ -28,6 +28,8 @@ public struct RawItem: Sendable, Equatable, Codable {
     public var meta: [String: MetaValue] = [:]
     /// The item page path a Markdown story asks for (`slug`, `permalink`); never read from JSON.
     public var itemPath: String?
+    /// A Markdown story's summary, in Markdown (`MarkdownStory`); never read from JSON.
+    public var summary: String?
 
     package enum CodingKeys: String, CodingKey {
         case id, type, by, time, title, url, text, score, descendants, dead, deleted, image

@@ -174,6 +174,25 @@ struct MarkdownStorySourceTests {
         }
     }
 
+    @Test("a summary for templates: front matter's summary, description or excerpt, else the body before <!--more-->")
+    func summaries() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: A\ndescription: The *gist*\ndate: 2024-01-02\n---\nBody\n", to: "c/a.md")
+            try folder.write("---\ntitle: B\ndate: 2024-01-01\n---\nFirst **part**.\n\n<!--more-->\n\nThe rest.\n", to: "c/b.md")
+            try folder.write("---\ntitle: C\n---\nNo summary.\n", to: "c/c.md")
+            try folder.write(
+                "<h2>{{title}}</h2>{{#summary}}<div class=\"s\">{{{summary}}}</div>{{/summary}}\n", to: "t/row.mustache")
+            _ = try await Build.run(
+                BuildRequest(
+                    source: SourceLocator.source(for: folder.path("c")), output: folder.path("out"), templates: folder.path("t")))
+            let list = try readText(folder.path("out/index.html"))
+            #expect(list.contains("<h2>A</h2><div class=\"s\"><p>The <em>gist</em></p>\n</div>"), "\(list)")
+            #expect(list.contains("<h2>B</h2><div class=\"s\"><p>First <strong>part</strong>.</p>\n</div>"))
+            #expect(list.contains("<h2>C</h2>\n") || list.contains("<h2>C</h2></article>"), "no summary, no section")
+            #expect(!list.contains("The rest."))
+        }
+    }
+
     @Test("titles: front matter, then the first # heading, then the file name's words")
     func titles() throws {
         func title(_ file: String, _ text: String) throws -> String? {

@@ -37,6 +37,12 @@ public struct Story: Sendable, Equatable {
         get { markdownExtras?.value.itemPath }
         set { updateExtras { $0.itemPath = newValue } }
     }
+    /// A Markdown story's summary, in Markdown: front matter's `summary`, `description` or
+    /// `excerpt`, or the body before `<!--more-->`. Templates get it as `summary` (HTML).
+    public var summary: String? {
+        get { markdownExtras?.value.summary }
+        set { updateExtras { $0.summary = newValue } }
+    }
 
     private mutating func updateExtras(_ change: (inout MarkdownExtras) -> Void) {
         var extras = markdownExtras?.value ?? MarkdownExtras()
@@ -72,8 +78,9 @@ private struct MarkdownExtras: Sendable, Equatable {
     var files: [StoryFile] = []
     var meta: [String: MetaValue] = [:]
     var itemPath: String?
+    var summary: String?
 
-    var isEmpty: Bool { files.isEmpty && meta.isEmpty && itemPath == nil }
+    var isEmpty: Bool { files.isEmpty && meta.isEmpty && itemPath == nil && summary == nil }
 }
 
 /// The box: immutable, so copies of a story share it safely; a change makes a new one.

@@ -15,6 +15,7 @@ import SitegenModel
 /// | `id` | id (1 ... 2^53-1) | the file path's hash |
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
 /// | `permalink` (Jekyll), `slug` (Hugo) | the item page's path (`ItemPaths`) | `item/<id>/` |
+/// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->` |
 ///
 /// A known key is read whatever its YAML spelling: quoted or not, `yes` for true, a list where
 /// one value is usual (its first). Every key, known or not, goes to the templates as `meta`.
@@ -44,6 +45,9 @@ struct MarkdownStory {
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
         item.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
         item.itemPath = Self.wantedPath(file: file, matter: matter)
+        item.summary =
+            ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
+            ?? body.firstRange(of: "<!--more-->").map { String(body[..<$0.lowerBound]) }
         self.item = item
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
         isDraft = matter.flag("draft") == true || matter.flag("published") == false
