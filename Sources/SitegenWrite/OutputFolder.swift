@@ -8,7 +8,7 @@ import Synchronization
 /// swap, so a build that fails or is killed at any moment leaves the previous output whole.
 /// A file whose bytes the previous output already holds is hard-linked from it instead of
 /// written, so it keeps its inode and mtime (docs/deploy.md explains the choice). The only place
-/// SitegenCore writes files.
+/// a build writes files.
 public final class OutputFolder: @unchecked Sendable {
     public let path: String
     let staging: String
