@@ -19,6 +19,8 @@ public struct BuildReport: Sendable, Equatable {
     /// because their page has no item page (no body, or `--no-item-pages`).
     public var bundleFiles = 0
     public var bundleFilesLeft = 0
+    /// Item page paths asked for (`slug`, `permalink`) and not taken (`ItemPaths`).
+    public var pathsRefused = 0
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
@@ -35,6 +37,9 @@ public struct BuildReport: Sendable, Equatable {
         if bundleFiles > 0 { line += " \(plural(bundleFiles, "bundle file")) copied beside item pages." }
         if bundleFilesLeft > 0 {
             line += " \(plural(bundleFilesLeft, "bundle file")) not copied (their page has no item page)."
+        }
+        if pathsRefused > 0 {
+            line += " \(plural(pathsRefused, "item path")) not taken, item/<id>/ instead (--verbose says which)."
         }
         if drafts > 0 { line += " \(plural(drafts, "draft")) left out (--drafts builds them)." }
         if ignored > 0 { line += " \(plural(ignored, "file")) ignored (not Markdown, or under _ or .; --verbose lists them)." }

@@ -112,6 +112,15 @@ struct FrontMatterTests {
         #expect(json.body == "body")
     }
 
+    @Test("a body that opens with Liquid or a shortcode is a body, not JSON front matter")
+    func notJSON() throws {
+        for text in ["{% raw %}\n{{ x }}\n{% endraw %}\n", "{{< figure src=\"a.png\" >}}\n", "{ not json"] {
+            let matter = try FrontMatter.parse(text)
+            #expect(matter.format == .none && matter.body == text)
+        }
+        #expect(try FrontMatter.parse("{}\nbody").format == .json)
+    }
+
     @Test("yes and no in YAML's spellings")
     func flags() throws {
         for (word, value) in [("true", true), ("yes", true), ("True", true), ("on", true), ("false", false), ("No", false)] {

@@ -9,7 +9,10 @@ struct ItemPathsTests {
         #expect(ItemPaths.normalized("/blog/my-post/") == "blog/my-post/")
         #expect(ItemPaths.normalized("blog/My_Post.v2") == "blog/My_Post.v2/")
         #expect(ItemPaths.normalized("//a//b") == "a/b/")
-        for bad in ["", "/", "../up", "a/./b", "a b", "a?b", "é", "a/%20", "/:title/"] {
+        for bad in [
+            "", "/", "../up", "a/./b", "a b", "a?b", "é", "a/%20", "/:title/", "/about.html", "sitemap-2.xml", "/.well-known/x",
+            "a/.git",
+        ] {
             #expect(ItemPaths.normalized(bad) == nil, "\(bad)")
         }
     }
@@ -23,5 +26,10 @@ struct ItemPathsTests {
             ],
             siteSlugs: ["about"])
         #expect(granted == [0: "blog/a/", 6: "docs/x/", 9: "blog/b/"])
+        // Case-insensitive disks would merge these: compared without case.
+        #expect(
+            ItemPaths.resolve([(0, "Blog/x"), (1, "blog/X"), (2, "Page/2"), (3, "About/me")], siteSlugs: ["about"]) == [
+                0: "Blog/x/"
+            ])
     }
 }

@@ -2,22 +2,22 @@
 /// or `permalink`): `blog/my-post/` rather than `item/<id>/`. Pure.
 ///
 /// A path is taken only when it is plain (segments of letters, digits, `-`, `_`, `.` and `~`,
-/// none of them `.` or `..`), its first segment is not one the site uses (`item`, `page`, `s`,
-/// `m`, `assets`, a site page's slug, a file at the root), and no story before it in the list
-/// took it or a folder above or below it. Otherwise the story keeps `item/<id>/`: a link that
-/// works is worth more than the path asked for.
+/// none starting with `.`), a folder rather than a file's name (its first segment has no `.`:
+/// not `about.html`, `feed.xml` or `sitemap-2.xml`), its first segment is not one the site uses
+/// (`item`, `page`, `s`, `m`, `assets`, a site page's slug), and no story before it took it or a
+/// folder above or below it, letters compared without case (case-insensitive disks would merge
+/// them). Otherwise the story keeps `item/<id>/`: a link that works is worth more than the path
+/// asked for.
 public enum ItemPaths {
-    /// The first segments of the site's own files and folders.
-    public static let reserved: Set<String> = [
-        "item", "page", "s", "m", "assets", "index.html", "feed.xml", "sitemap.xml", "robots.txt", "404.html", "_headers",
-    ]
+    /// The first segments of the site's own folders.
+    public static let reserved: Set<String> = ["item", "page", "s", "m", "assets"]
 
     /// `wanted` as a folder path under the site ("blog/my-post/"), or nil when it is not plain.
     public static func normalized(_ wanted: String) -> String? {
         let segments = wanted.split(separator: "/", omittingEmptySubsequences: true)
-        guard !segments.isEmpty,
+        guard let first = segments.first, !first.contains("."),
             segments.allSatisfy({ segment in
-                segment != "." && segment != ".."
+                !segment.hasPrefix(".")
                     && segment.unicodeScalars.allSatisfy { s in
                         (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9")
                             || "-_.~".unicodeScalars.contains(s)
@@ -27,19 +27,32 @@ public enum ItemPaths {
         return segments.joined(separator: "/") + "/"
     }
 
-    /// The paths taken, by position in `wanted` (in list order); positions left out keep
-    /// `item/<id>/`. `siteSlugs` are the site pages' top-level names.
+    /// The paths taken, by position in `wanted` (the order in which stories are served: the
+    /// build gives older stories first, so a URL stays with the story that had it); positions
+    /// left out keep `item/<id>/`. `siteSlugs` are the site pages' top-level names.
     public static func resolve(_ wanted: [(index: Int, path: String)], siteSlugs: Set<String> = []) -> [Int: String] {
+        let refusedFirst = Set((reserved.union(siteSlugs)).map { $0.lowercased() })
         var taken: [Int: String] = [:]
-        var used: [String] = []
-        for (index, path) in wanted {
-            guard let path = normalized(path), let first = path.split(separator: "/").first,
-                !reserved.contains(String(first)), !siteSlugs.contains(String(first)),
-                // Nested in or around another story's folder, one page's files would land in the other's.
-                !used.contains(where: { $0.hasPrefix(path) || path.hasPrefix($0) })
+        // Every path taken, and every folder above one, lowercased: a new path may be neither
+        // (it would share a folder with a page) nor below a taken one.
+        var takenPaths: Set<String> = []
+        var foldersAbove: Set<String> = []
+        for (index, wantedPath) in wanted {
+            guard let path = normalized(wantedPath) else { continue }
+            let key = path.lowercased()
+            var prefixes: [String] = []
+            var end = key.startIndex
+            while let slash = key[end...].firstIndex(of: "/") {
+                prefixes.append(String(key[...slash]))
+                end = key.index(after: slash)
+            }
+            guard let first = prefixes.first, !refusedFirst.contains(String(first.dropLast())),
+                !foldersAbove.contains(key), !takenPaths.contains(key),
+                !prefixes.dropLast().contains(where: takenPaths.contains)
             else { continue }
             taken[index] = path
-            used.append(path)
+            takenPaths.insert(key)
+            foldersAbove.formUnion(prefixes.dropLast())
         }
         return taken
     }

@@ -25,7 +25,17 @@ extension CompiledTemplate {
         var bytes: [UInt8]
         var atLineStart = true
 
+        /// A value: indented when it starts a line of the template; its own newlines start no
+        /// line of the template, so what follows it on that line is not indented.
         mutating func emit(_ piece: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+            guard !piece.isEmpty else { return }
+            if atLineStart { out.append(contentsOf: bytes) }
+            out.append(contentsOf: piece)
+            atLineStart = false
+        }
+
+        /// A piece of the template's own text, within one line.
+        mutating func emitLine(_ piece: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
             guard !piece.isEmpty else { return }
             if atLineStart { out.append(contentsOf: bytes) }
             out.append(contentsOf: piece)
@@ -39,7 +49,7 @@ extension CompiledTemplate {
                 var end = start
                 while end < text.count, text[end] != 0x0A { end += 1 }
                 if end < text.count { end += 1 }
-                emit(UnsafeBufferPointer(rebasing: text[start..<end]), into: &out)
+                emitLine(UnsafeBufferPointer(rebasing: text[start..<end]), into: &out)
                 start = end
             }
         }

@@ -81,7 +81,9 @@ public struct FrontMatter: Sendable, Equatable {
             let (block, body) = try Self.block(lines, closers: ["+++"], name: "+++")
             return FrontMatter(format: .toml, fields: try Self.toml(block), body: body)
         default:
-            if let first = text.first(where: { !$0.isWhitespace }), first == "{" {
+            // JSON only when the file opens with an object's `{` and a key or its `}`: a body that
+            // starts with Liquid (`{% raw %}`) or a shortcode (`{{< x >}}`) is a body.
+            if text.first == "{", let next = text.dropFirst().first(where: { !$0.isWhitespace }), next == "\"" || next == "}" {
                 let (fields, body) = try Self.json(text)
                 return FrontMatter(format: .json, fields: fields, body: body)
             }

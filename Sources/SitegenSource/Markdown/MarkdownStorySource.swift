@@ -69,22 +69,39 @@ public struct MarkdownStorySource: StorySource {
                 }
                     ?? false)
         }
-        // A folder with an `index` page is a bundle: everything else under it goes with that page.
-        let bundles = all.filter { path in
+        // A folder with an `index` page is a bundle: the files under it that are not Markdown go
+        // with that page, each to the nearest bundle above it. Markdown files stay pages of their
+        // own (a blog/index.md does not swallow blog/post.md).
+        var bundleOf: [Substring: String] = [:]
+        for path in all {
             let components = path.split(separator: "/")
-            guard components.count > 1, let name = components.last, isMarkdown(name), !isHidden(components) else { return false }
-            return (String(name) as NSString).deletingPathExtension == "index"
+            guard components.count > 1, let name = components.last, isMarkdown(name), !isHidden(components),
+                (String(name) as NSString).deletingPathExtension == "index"
+            else { continue }
+            bundleOf[path[..<path.lastIndex(of: "/")!]] = path
         }
-        let bundleFolders = bundles.map { ($0 as NSString).deletingLastPathComponent + "/" }
         return all.map { path in
             let components = path.split(separator: "/")
             if isHidden(components) { return (path, .ignored("under _ or .")) }
-            if let at = bundleFolders.firstIndex(where: { path.hasPrefix($0) }), bundles[at] != path {
-                return (path, .bundled(in: bundles[at]))
-            }
             if let name = components.last, isMarkdown(name) { return (path, .page) }
+            // The nearest folder above with an index page: a walk up the path, not a search.
+            var folder = path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let page = bundleOf[folder] {
+                    // The page's own HTML is written there; a file of that name would replace it.
+                    if name(of: path) == "index.html" && folder.count + 1 == path.count - "index.html".count {
+                        return (path, .ignored("would replace its item page"))
+                    }
+                    return (path, .bundled(in: page))
+                }
+            }
             return (path, .ignored("not Markdown"))
         }
+    }
+
+    private static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     public func entries() async throws -> [SourceEntry] {
