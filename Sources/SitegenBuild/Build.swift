@@ -57,13 +57,13 @@ public enum Build {
         // Stories that asked for a path of their own get it where it is free (ItemPaths).
         // Older stories are served first, so a path stays with the story that had it when a new
         // one asks for it too.
-        let wanted = filtered.indices.compactMap { i in filtered[i].itemPath.map { (index: i, path: $0) } }
+        let wanted = filtered.indices.compactMap { i in filtered[i].markdownExtras.itemPath.map { (index: i, path: $0) } }
             .sorted { (filtered[$0.index].time ?? .max, $0.index) < (filtered[$1.index].time ?? .max, $1.index) }
         var pathsRefused = 0
         if !wanted.isEmpty {
             let granted = ItemPaths.resolve(wanted, siteSlugs: Set(sitePages.map(\.slug)))
             for (i, path) in wanted {
-                filtered[i].itemPath = granted[i]
+                filtered[i].markdownExtras.itemPath = granted[i]
                 if granted[i] == nil {
                     pathsRefused += 1
                     log("      path \(path) of story \(filtered[i].id) not taken: item/\(filtered[i].id)/")
@@ -89,7 +89,7 @@ public enum Build {
         let script = Asset(stem: "sitegen", ext: "js", text: theme.script(for: options.strategy))
         let favicon = Asset(stem: "favicon", ext: "svg", text: theme.favicon)
         let itemRows = rows.itemRows(stories)
-        let bundleFiles = itemRows.reduce(0) { $0 + stories[$1].files.count }
+        let bundleFiles = itemRows.reduce(0) { $0 + stories[$1].markdownExtras.files.count }
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
             let writer = SiteWriter(
@@ -134,7 +134,7 @@ public enum Build {
                 sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
                 shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,
                 sitePages: sitePages.count, filesWritten: output.written, filesUnchanged: output.unchanged,
-                bundleFiles: bundleFiles, bundleFilesLeft: stories.reduce(0) { $0 + $1.files.count } - bundleFiles,
+                bundleFiles: bundleFiles, bundleFilesLeft: stories.reduce(0) { $0 + $1.markdownExtras.files.count } - bundleFiles,
                 pathsRefused: pathsRefused)
             // Freeing every story's strings took 20 ms at 100,000 stories, on one core, after all
             // else was done; on another thread it is off the build's time (and a command-line

@@ -58,8 +58,8 @@ public struct RowRenderer: Sendable {
             c[Key.image] = .object(["src": .string(src), "width": .int(image.width ?? 64), "height": .int(image.height ?? 48)])
         }
         if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
-        if !story.meta.isEmpty { c[Key.meta] = TemplateValue(story.meta) }
-        if let summary = story.summary { c[Key.summary] = .string(Markdown.html(summary)) }
+        if !story.markdownExtras.meta.isEmpty { c[Key.meta] = TemplateValue(story.markdownExtras.meta) }
+        if let summary = story.markdownExtras.summary { c[Key.summary] = .string(Markdown.html(summary)) }
         return c
     }
 

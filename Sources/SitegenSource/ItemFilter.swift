@@ -127,10 +127,7 @@ public enum ItemFilter {
         var story = Story(
             id: id, title: title, url: item.url.take(), by: item.by.take(), time: item.time, score: item.score,
             descendants: item.descendants, text: item.text.take(), image: item.image.take(), markdown: item.markdown.take())
-        if !item.files.isEmpty { story.files = item.files }
-        if !item.meta.isEmpty { story.meta = item.meta }
-        if let path = item.itemPath { story.itemPath = path }
-        if let summary = item.summary { story.summary = summary }
+        story.markdownExtras = item.markdownExtras
         return story
     }
 

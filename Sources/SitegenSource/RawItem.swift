@@ -22,14 +22,9 @@ public struct RawItem: Sendable, Equatable, Codable {
     public var isObject: Bool = true
     /// The body of a Markdown story (`MarkdownStorySource`); never read from JSON.
     public var markdown: String?
-    /// A page bundle's other files (`MarkdownStorySource`); never read from JSON.
-    public var files: [StoryFile] = []
-    /// A Markdown story's front matter, for templates; never read from JSON.
-    public var meta: [String: MetaValue] = [:]
-    /// The item page path a Markdown story asks for (`slug`, `permalink`); never read from JSON.
-    public var itemPath: String?
-    /// A Markdown story's summary, in Markdown (`MarkdownStory`); never read from JSON.
-    public var summary: String?
+    /// A Markdown story's bundle files, front matter, wanted path and summary
+    /// (`MarkdownStorySource`), boxed; never read from JSON.
+    public var markdownExtras = MarkdownExtras()
 
     package enum CodingKeys: String, CodingKey {
         case id, type, by, time, title, url, text, score, descendants, dead, deleted, image

@@ -37,7 +37,7 @@ struct MarkdownStorySourceTests {
         var expected = Story(
             id: 42, title: "Hello", url: "https://example.com/", by: "ada", time: 1_795_132_800, score: 7,
             image: ItemImage(url: "/i.png"), markdown: "The *body*.\n")
-        expected.meta = [
+        expected.markdownExtras.meta = [
             "title": .text("Hello"), "url": .text("https://example.com/"), "author": .text("ada"), "date": .text("2026-11-20"),
             "score": .text("7"), "image": .text("/i.png"), "id": .text("42"),
         ]
@@ -100,7 +100,7 @@ struct MarkdownStorySourceTests {
             ])
         // The bundle's picture goes with its page, not in an entry of its own.
         #expect(entries.count == 8, "every other file is in one place: story, draft, skipped or ignored")
-        #expect(stories[0].files.map(\.name) == ["diagram.png"])
+        #expect(stories[0].markdownExtras.files.map(\.name) == ["diagram.png"])
     }
 
     @Test("a bundle takes the files that are not Markdown, each to the nearest index page above it")

@@ -78,7 +78,7 @@ struct PaginatorTests {
         #expect(SitePaths.pageFile(5) == "page/5/index.html")
         #expect(SitePaths.itemFile(Story(id: 9, title: "t")) == "item/9/index.html")
         var placed = Story(id: 9, title: "t")
-        placed.itemPath = "blog/t/"
+        placed.markdownExtras.itemPath = "blog/t/"
         #expect(SitePaths.itemFile(placed) == "blog/t/index.html")
         #expect(sub.item(placed) == "/sub/blog/t/")
         #expect(SitePaths.shardFile("abc") == "s/abc.json")

@@ -24,7 +24,7 @@ public struct SitePaths: Sendable, Equatable {
     public static func pageFile(_ number: Int) -> String { Paginator.path(ofPage: number) + "index.html" }
     public static func itemFile(_ story: Story) -> String { itemFolder(story) + "index.html" }
     /// The item page's folder, where the files of its page bundle go.
-    public static func itemFolder(_ story: Story) -> String { story.itemPath ?? "item/\(story.id)/" }
+    public static func itemFolder(_ story: Story) -> String { story.markdownExtras.itemPath ?? "item/\(story.id)/" }
     public static func sitePageFile(_ slug: String) -> String { "\(slug)/index.html" }
     public static func shardFile(_ name: String) -> String { "s/\(name).json" }
     public static func manifestPartFile(build: String, index: Int) -> String { "m/\(build)/\(index).json" }

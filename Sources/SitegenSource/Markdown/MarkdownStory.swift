@@ -43,9 +43,9 @@ struct MarkdownStory {
             title: title, url: matter["url"], score: matter["score"].flatMap(Int.init),
             image: matter["image"].map { ItemImage(url: $0) })
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
-        item.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
-        item.itemPath = Self.wantedPath(file: file, matter: matter)
-        item.summary =
+        item.markdownExtras.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
+        item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter)
+        item.markdownExtras.summary =
             ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
             ?? body.firstRange(of: "<!--more-->").map { String(body[..<$0.lowerBound]) }
         self.item = item

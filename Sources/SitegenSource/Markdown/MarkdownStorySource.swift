@@ -132,7 +132,7 @@ public struct MarkdownStorySource: StorySource {
             do {
                 let matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
                 var story = MarkdownStory(file: file, matter: matter, zone: zone)
-                story.item.files = bundled[file] ?? []
+                story.item.markdownExtras.files = bundled[file] ?? []
                 if story.isDraft && !drafts {
                     stories.append((SourceEntry(location: file, content: .draft), .last(file)))
                 } else {
