@@ -90,7 +90,7 @@ public struct MarkdownStorySource: StorySource {
                 folder = folder[..<slash]
                 if let page = bundleOf[folder] {
                     // The page's own HTML is written there; a file of that name would replace it.
-                    if name(of: path) == "index.html" && folder.count + 1 == path.count - "index.html".count {
+                    if path[folder.endIndex...] == "/index.html" {
                         return (path, .ignored("would replace its item page"))
                     }
                     return (path, .bundled(in: page))
@@ -98,10 +98,6 @@ public struct MarkdownStorySource: StorySource {
             }
             return (path, .ignored("not Markdown"))
         }
-    }
-
-    private static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     public func entries() async throws -> [SourceEntry] {
