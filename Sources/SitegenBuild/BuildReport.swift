@@ -42,7 +42,10 @@ public struct BuildReport: Sendable, Equatable {
             line += " \(plural(pathsRefused, "item path")) not taken, item/<id>/ instead (--verbose says which)."
         }
         if drafts > 0 { line += " \(plural(drafts, "draft")) left out (--drafts builds them)." }
-        if ignored > 0 { line += " \(plural(ignored, "file")) ignored (not Markdown, or under _ or .; --verbose lists them)." }
+        if ignored > 0 {
+            line +=
+                " \(plural(ignored, "file")) ignored (not Markdown, under _ or ., or of a page not built; --verbose lists them)."
+        }
         let faults = skipped.filter { $0.reason != .draft && $0.reason != .ignored }
         guard !faults.isEmpty else { return line + " Skipped none." }
         let groups = Dictionary(grouping: faults, by: \.reason).sorted { $0.key < $1.key }

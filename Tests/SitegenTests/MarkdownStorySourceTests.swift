@@ -125,6 +125,21 @@ struct MarkdownStorySourceTests {
         }
     }
 
+    @Test("the files of a draft's or a broken page's bundle are ignored, and counted")
+    func unbuiltBundles() async throws {
+        let entries = try await Self.entries([
+            "soon/index.md": "---\ntitle: Soon\ndraft: true\n---\n", "soon/a.png": "PNG",
+            "bad/index.md": "---\ntitle: [\n---\n", "bad/b.png": "PNG",
+        ])
+        let skipped = ItemFilter.stories(from: entries).skipped
+        #expect(
+            Set(skipped.map { "\($0.reason) \($0.location) \($0.detail ?? "")" }) == [
+                "draft soon/index.md ", "ignored soon/a.png its page is a draft",
+                "malformed bad/index.md line 3 invalid YAML: "
+                    + "did not find expected node content", "ignored bad/b.png its page was skipped",
+            ])
+    }
+
     @Test("a page bundle's files are copied beside its item page, where its relative links find them")
     func bundles() async throws {
         try await withTemporaryFolder { folder in

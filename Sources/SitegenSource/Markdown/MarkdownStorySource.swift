@@ -120,9 +120,17 @@ public struct MarkdownStorySource: StorySource {
             case .page:
                 break
             }
+            // A page that is not built leaves its bundle's files ignored, and counted as such.
+            func leaveBundle(_ why: String) {
+                for bundleFile in bundled[file] ?? [] {
+                    let location = String(bundleFile.source.dropFirst(path.count).drop { $0 == "/" })
+                    stories.append((SourceEntry(location: location, content: .ignored(why)), .last(location)))
+                }
+            }
             let full = (path as NSString).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: full) else {
                 stories.append((SourceEntry(location: file, content: .unreadable("cannot read")), .last(file)))
+                leaveBundle("its page could not be read")
                 continue
             }
             do {
@@ -131,12 +139,14 @@ public struct MarkdownStorySource: StorySource {
                 story.item.markdownExtras.files = bundled[file] ?? []
                 if story.isDraft && !drafts {
                     stories.append((SourceEntry(location: file, content: .draft), .last(file)))
+                    leaveBundle("its page is a draft")
                 } else {
                     stories.append((SourceEntry(location: file, content: .item(story.item)), story.orderKey))
                 }
             } catch {
                 stories.append(
                     (SourceEntry(location: "\(file) line \(error.line)", content: .unreadable(error.reason)), .last(file)))
+                leaveBundle("its page was skipped")
             }
         }
         return stories.sorted { $0.key < $1.key }.map(\.entry)
