@@ -32,4 +32,18 @@ struct ItemPathsTests {
                 0: "Blog/x/"
             ])
     }
+
+    @Test("grant: older stories first, so a newer one asking for a taken path keeps item/<id>/")
+    func grant() {
+        func story(_ id: Int, _ time: Int?, _ path: String?) -> Story {
+            var story = Story(id: id, title: "t", time: time)
+            story.markdownExtras.itemPath = path
+            return story
+        }
+        // In list order, newest first, as a Markdown folder gives them.
+        var stories = [story(1, 300, "blog/x"), story(2, 200, nil), story(3, 100, "blog/x"), story(4, nil, "blog/y")]
+        let refused = ItemPaths.grant(&stories)
+        #expect(stories.map(\.markdownExtras.itemPath) == [nil, nil, "blog/x/", "blog/y/"])
+        #expect(refused.map(\.id) == [1] && refused.map(\.path) == ["blog/x"])
+    }
 }

@@ -27,9 +27,25 @@ public enum ItemPaths {
         return segments.joined(separator: "/") + "/"
     }
 
-    /// The paths taken, by position in `wanted` (the order in which stories are served: the
-    /// build gives older stories first, so a URL stays with the story that had it); positions
-    /// left out keep `item/<id>/`. `siteSlugs` are the site pages' top-level names.
+    /// Gives each story that asks for a path (`markdownExtras.itemPath`) that path where it is
+    /// free, older stories first, so a URL stays with the story that had it when a newer one asks
+    /// for it too; the others go back to `item/<id>/`. Returns those, with the path they asked
+    /// for, for the build's log and summary.
+    public static func grant(_ stories: inout [Story], siteSlugs: Set<String> = []) -> [(id: Int, path: String)] {
+        let wanted = stories.indices.compactMap { i in stories[i].markdownExtras.itemPath.map { (index: i, path: $0) } }
+            .sorted { (stories[$0.index].time ?? .max, $0.index) < (stories[$1.index].time ?? .max, $1.index) }
+        guard !wanted.isEmpty else { return [] }
+        let granted = resolve(wanted, siteSlugs: siteSlugs)
+        var refused: [(id: Int, path: String)] = []
+        for (i, path) in wanted {
+            stories[i].markdownExtras.itemPath = granted[i]
+            if granted[i] == nil { refused.append((stories[i].id, path)) }
+        }
+        return refused
+    }
+
+    /// The paths taken, by position in `wanted`, first come first served; positions left out
+    /// keep `item/<id>/`. `siteSlugs` are the site pages' top-level names.
     public static func resolve(_ wanted: [(index: Int, path: String)], siteSlugs: Set<String> = []) -> [Int: String] {
         let refusedFirst = Set((reserved.union(siteSlugs)).map { $0.lowercased() })
         var taken: [Int: String] = [:]
