@@ -125,6 +125,7 @@ let package = Package(
                 .embedInCode("Templates/row.mustache"),
                 .embedInCode("Templates/item.mustache"),
                 .embedInCode("Templates/sitepage.mustache"),
+                .embedInCode("Templates/terms.mustache"),
                 .embedInCode("Templates/style.css"),
                 .embedInCode("Templates/favicon.svg"),
                 .embedInCode("Sources/SitegenAssets/min/sitegen.prefetch.js"),

@@ -60,7 +60,8 @@
   };
   config.shards.forEach(learn);
   const pageOf = r => 1 + floor(r / pageSize);
-  const pageURL = r => config.base + (r < pageSize ? '' : `page/${pageOf(r)}/`);
+  // (`list` is the list's own folder: the site's, or a term's, as tags/swift/.)
+  const pageURL = r => config.list + (r < pageSize ? '' : `page/${pageOf(r)}/`);
   const getJSON = (path, options) =>
     fetch(config.base + path + '.json', options).then(response => {
       if (!response.ok) throw response.status;
@@ -226,8 +227,9 @@
     for (let r = a; r < b; ) {
       const entry = entries.get(r), part = floor(r / partRows);
       if (!entry) {
-        parts[part] || loadPart(part);
-        r = (part + 1) * partRows;
+        // A row the static page holds needs nothing (a list on one page has no shards at all).
+        if (records.has(r)) r++;
+        else parts[part] || loadPart(part), (r = (part + 1) * partRows);
       } else {
         // (A shard's rows arrive together, but a static page may hold some of them already.)
         const missing = !records.has(max(entry[0], a)) || !records.has(min(entry[0] + entry[1], b) - 1);

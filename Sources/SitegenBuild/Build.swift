@@ -34,10 +34,11 @@ public struct BuildRequest: Sendable {
 ///     [1/5] read      the source's entries → stories (ItemFilter)
 ///     [2/5] theme     templates parsed (a template error stops here, before any writing)
 ///     [3/5] render    each row once (RowRenderer), and its shard record's size
-///     [4/5] plan      pages, shard boundaries (pure, SitegenModel)
-///     [5/5] write     shards (each built, named by its hash and written at once), the manifest
-///                     (pure, from the shards' names), pages, item pages, site pages, assets,
-///                     feed, sitemap, robots.txt, 404.html, _headers → staging → output
+///     [4/5] plan      the terms' lists (pure, SitegenModel)
+///     [5/5] write     each list: its shards (each built, named by its hash and written at
+///                     once), its manifest (pure, from the shards' names) and pages (`SiteWriter
+///                     .writeList`: the site's list, then every term's); item pages, site pages,
+///                     assets, feed, sitemap, robots.txt, 404.html, _headers → staging → output
 public enum Build {
     public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
         let options = request.options
@@ -67,9 +68,9 @@ public enum Build {
         log("[3/5] Render \(stories.count) rows")
         let (rowHTML, recordBytes) = RenderedRows.render(stories, with: rows)
 
-        log("[4/5] Plan pages and shards")
-        let pages = Paginator.pages(total: stories.count, pageSize: options.pageSize)
-        let shardRanges = ShardPlanner.shards(ids: ids, recordBytes: recordBytes, rule: request.shardRule)
+        log("[4/5] Plan the lists")
+        let terms = options.taxonomies ? TaxonomyPlanner.terms(stories) : []
+        let listRows = SiteWriter.Rows(ids: ids, html: rowHTML, recordBytes: recordBytes)
 
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
@@ -87,42 +88,35 @@ public enum Build {
                     faviconHref: paths.base + favicon.file, sitePages: sitePages),
                 rows: rows)
             try writer.writeAssets([style, script, favicon])
-            log("      shards")
-            // Built, hashed and written one by one, so no more than a few shards are in memory.
-            let shards = try writer.writeShards(shardRanges) { range in
-                ShardFile.json(rows: range, ids: ids, html: rowHTML, capacity: recordBytes[range].reduce(0, +) + range.count)
+            log("      the list: shards, manifest, pages")
+            let site = StoryList(all: stories.count)
+            let list = try writer.writeList(site, rows: listRows, rule: request.shardRule, parallel: true)
+            guard let manifest = list.manifest else { preconditionFailure("the site's list always has a manifest") }
+            if !terms.isEmpty { log("      \(terms.count) terms' lists") }
+            // Many small lists: one list a core at a time, rather than each list cut across both.
+            let termLists = try Parallel.mapThrowing(terms) { term in
+                try writer.writeList(StoryList(term: term), rows: listRows, rule: request.shardRule, parallel: false)
             }
-            let manifest = ManifestPlanner.manifest(shards: shards, total: stories.count)
-            try writer.writeManifest(manifest)
-            log("      list pages")
-            try writer.writeListPages(
-                pages,
-                configs: { number, range in
-                    PageConfig(
-                        page: number, first: range.lowerBound, count: range.count, total: stories.count,
-                        pageSize: options.pageSize, base: paths.base, build: manifest.build, partRows: manifest.partRows,
-                        strategy: options.strategy,
-                        // The shards of the page's own rows, two pages above and four below (readers
-                        // scroll down more than up): constant, whatever the list's length.
-                        shards: ManifestPlanner.inlineEntries(
-                            for: range, in: shards, before: 2 * options.pageSize, after: 4 * options.pageSize))
-                }, ids: ids, rowHTML: rowHTML)
+            try writer.writeTaxonomyPages(terms)
             log("      item pages")
             try writer.writeItemPages(itemRows, stories: stories, rowHTML: rowHTML)
             try writer.writeSitePages(sitePages)
             log("      feed, sitemap, hosting files")
-            try writer.writeDiscovery(stories: stories, pageCount: pages.count, itemRows: itemRows, sitePages: sitePages)
+            try writer.writeDiscovery(
+                stories: stories, pageCount: list.pages, itemRows: itemRows, sitePages: sitePages, terms: terms)
             try writer.keepGenerations(
-                current: Generation(build: manifest.build, assets: [style.file, script.file, favicon.file]),
+                current: Generation(
+                    build: manifest.build, assets: [style.file, script.file, favicon.file],
+                    lists: termLists.compactMap { $0.manifest?.build }),
                 keep: options.keepGenerations)
             log("      commit")
             try output.commit()
             let report = BuildReport(
-                sourceName: request.source.name, output: request.output, stories: stories.count, pages: pages.count,
-                shards: shards.count, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,
+                sourceName: request.source.name, output: request.output, stories: stories.count, pages: list.pages,
+                shards: list.shards, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,
                 sitePages: sitePages.count, filesWritten: output.written, filesUnchanged: output.unchanged,
                 bundleFiles: bundleFiles, bundleFilesLeft: stories.reduce(0) { $0 + $1.markdownExtras.files.count } - bundleFiles,
-                pathsRefused: refusedPaths.count)
+                pathsRefused: refusedPaths.count, terms: terms.count, termPages: termLists.reduce(0) { $0 + $1.pages })
             // Freeing every story's strings took 20 ms at 100,000 stories, on one core, after all
             // else was done; on another thread it is off the build's time (and a command-line
             // build that exits does not wait for it).

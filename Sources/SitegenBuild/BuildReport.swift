@@ -21,13 +21,17 @@ public struct BuildReport: Sendable, Equatable {
     public var bundleFilesLeft = 0
     /// Item page paths asked for (`slug`, `permalink`) and not taken (`ItemPaths`).
     public var pathsRefused = 0
+    /// Tags and categories with a list of their own, and the pages of those lists.
+    public var terms = 0
+    public var termPages = 0
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
         var line =
             "\(plural(stories, "story", "stories")) from \(sourceName) → \(plural(pages, "page")), "
             + "\(plural(shards, "shard")), \(plural(itemPages, "item page"))"
-            + (sitePages > 0 ? ", \(plural(sitePages, "site page"))" : "") + " in \(output)"
+            + (sitePages > 0 ? ", \(plural(sitePages, "site page"))" : "")
+            + (terms > 0 ? ", \(plural(terms, "term")) on \(plural(termPages, "list page"))" : "") + " in \(output)"
             + (filesWritten + filesUnchanged > 0
                 ? " (\(plural(filesWritten, "file")) written, \(filesUnchanged) unchanged)." : ".")
         // Every file of a Markdown folder is in one place the line counts: a story, a draft, an

@@ -27,7 +27,7 @@ package enum HostingFiles {
             [
                 "", "index.html", "page/*", "item/*", "m/*", SitePaths.feedFile, SitePaths.sitemapFile, "sitemap-*",
                 SitePaths.notFoundFile,
-            ]
+            ] + Taxonomy.allCases.map { $0.folder + "*" }
             + sitePages.map { "\($0)/*" }
         for pattern in revalidated {
             text += "\(prefix)\(pattern)\n  Cache-Control: \(CachePolicy.revalidate.cacheControl)\n"

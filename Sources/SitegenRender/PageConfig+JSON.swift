@@ -10,6 +10,11 @@ package struct PageConfig {
     package var total: Int
     package var pageSize: Int
     package var base: String
+    /// The list's folder under the base ("" for the site's list, `tags/swift/` for a term's):
+    /// where its pages are, for the script's links to them (`list` in the JSON: the base and
+    /// the folder).
+    package var list: String = ""
+    /// The list's manifest (`m/<build>/`); "" for a list without one (`StoryList.hasShards`).
     package var build: String
     package var partRows: Int
     package var strategy: LoadingStrategy
@@ -17,8 +22,9 @@ package struct PageConfig {
 
     package init(
         page: Int, first: Int, count: Int, total: Int, pageSize: Int, base: String, build: String, partRows: Int,
-        strategy: LoadingStrategy, shards: [ShardEntry]
+        strategy: LoadingStrategy, shards: [ShardEntry], list: String = ""
     ) {
+        self.list = list
         self.page = page
         self.first = first
         self.count = count
@@ -47,6 +53,8 @@ package struct PageConfig {
         w.int(pageSize)
         w.raw(",\"base\":")
         w.string(base)
+        w.raw(",\"list\":")
+        w.string(base + SitePaths.urlPath(list))
         w.raw(",\"build\":")
         w.string(build)
         w.raw(",\"partRows\":")

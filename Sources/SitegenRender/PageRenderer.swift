@@ -30,34 +30,51 @@ package struct PageRenderer: Sendable {
     /// A list page: its own rows, filled, and a pager, so the list reads with JavaScript off.
     /// Pages are built as UTF-8 bytes from end to end: they go to disk as bytes, and a trip
     /// through `String` would check every byte of every page once more.
+    /// - Parameters:
+    ///   - rows: the page's rows of `list`; `ids` and `rowHTML` are the site's, by story index.
     package func listPage(
-        number: Int, pageCount: Int, rows: Range<Int>, total: Int, ids: [Int], rowHTML: RenderedRows, config: PageConfig
+        _ list: StoryList, number: Int, pageCount: Int, rows: Range<Int>, ids: [Int], rowHTML: RenderedRows,
+        config: PageConfig
     ) -> [UInt8] {
         var feed: [UInt8] = []
-        feed.reserveCapacity(rows.reduce(0) { $0 + rowHTML.length(of: $1) + 100 })
+        feed.reserveCapacity(rows.reduce(0) { $0 + rowHTML.length(of: list.story(atRow: $1)) + 100 })
         for row in rows {
             if row > rows.lowerBound { feed.append(0x0A) }
-            rowHTML.withBytes(of: row) {
-                RowRenderer.appendArticle(html: $0, rank: row + 1, total: total, id: ids[row], to: &feed)
+            let story = list.story(atRow: row)
+            rowHTML.withBytes(of: story) {
+                RowRenderer.appendArticle(html: $0, rank: row + 1, total: list.total, id: ids[story], to: &feed)
             }
         }
-        let prev = number > 1 ? paths.page(number - 1) : nil
-        let next = number < pageCount ? paths.page(number + 1) : nil
+        let prev = number > 1 ? paths.list(list.folder, page: number - 1) : nil
+        let next = number < pageCount ? paths.list(list.folder, page: number + 1) : nil
         let links: [TemplateValue] = Pager.slots(current: number, count: pageCount).map { slot in
             switch slot {
             case .gap: return .object(TemplateObject([Key.gap: true]))
             case .page(let n):
                 return .object(
-                    TemplateObject([Key.number: .int(n), Key.href: .string(paths.page(n)), Key.current: .bool(n == number)]))
+                    TemplateObject([
+                        Key.number: .int(n), Key.href: .string(paths.list(list.folder, page: n)), Key.current: .bool(n == number),
+                    ]))
             }
         }
+        // The site's list is headed by the site's title; a term's by the term.
+        let name = list.term.map { Self.heading(of: $0) } ?? options.title
         var page = TemplateObject(
             [
                 Key.rows: .html(feed), Key.hasRows: .bool(!rows.isEmpty), Key.links: .list(links),
-                Key.heading: .string(number == 1 ? options.title : "\(options.title), page \(number)"),
-            ], capacity: 6)
-        var layout = layoutContext(
-            title: number == 1 ? options.title : "Page \(number) · \(options.title)", canonical: paths.page(number))
+                Key.heading: .string(number == 1 ? name : "\(name), page \(number)"),
+            ], capacity: 7)
+        if let term = list.term {
+            page[Key.term] = .object([
+                "name": .string(term.name), "taxonomy": .string(term.taxonomy.rawValue),
+                "indexHref": .string(paths.taxonomy(term.taxonomy)), "indexTitle": .string("All \(term.taxonomy.rawValue)"),
+            ])
+        }
+        let title =
+            list.term == nil
+            ? (number == 1 ? options.title : "Page \(number) · \(options.title)")
+            : (number == 1 ? name : "\(name), page \(number)") + " · \(options.title)"
+        var layout = layoutContext(title: title, canonical: paths.list(list.folder, page: number))
         if let prev {
             page[Key.prevHref] = .string(prev)
             layout[Key.prevHref] = .string(prev)
@@ -69,6 +86,37 @@ package struct PageRenderer: Sendable {
         layout[Key.content] = .html(theme.renderBytes("page", .object(page)))
         layout[Key.config] = .html(config.jsonBytes())
         layout[Key.scriptHref] = .string(scriptHref)
+        return theme.renderBytes("layout", .object(layout))
+    }
+
+    /// "Tagged swift", "Category: Releases".
+    static func heading(of term: Term) -> String {
+        switch term.taxonomy {
+        case .tags: "Tagged \(term.name)"
+        case .categories: "Category: \(term.name)"
+        }
+    }
+
+    /// A taxonomy's index (`tags/`): every term, by name, with its count of stories and a link
+    /// to its list, from `terms.mustache`.
+    package func taxonomyPage(_ taxonomy: Taxonomy, terms: [Term]) -> [UInt8] {
+        let sorted = terms.sorted { a, b in
+            let (x, y) = (a.name.lowercased(), b.name.lowercased())
+            return x != y ? x < y : a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+        }
+        let items: [TemplateValue] = sorted.map { term in
+            .object([
+                "name": .string(term.name), "href": .string(paths.term(taxonomy, slug: term.slug)),
+                "count": .int(term.stories.count),
+                "stories": .string(term.stories.count == 1 ? "1 story" : "\(term.stories.count) stories"),
+            ])
+        }
+        let content: TemplateObject = [
+            "title": .string(taxonomy.title), "taxonomy": .string(taxonomy.rawValue), "terms": .list(items),
+            "hasTerms": .bool(!items.isEmpty),
+        ]
+        var layout = layoutContext(title: "\(taxonomy.title) · \(options.title)", canonical: paths.taxonomy(taxonomy))
+        layout["content"] = .html(theme.renderBytes("terms", .object(content)))
         return theme.renderBytes("layout", .object(layout))
     }
 
@@ -126,5 +174,5 @@ enum PageKeys {
     static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
-    package static let faviconHref = TemplateKey("faviconHref")
+    package static let faviconHref = TemplateKey("faviconHref"), term = TemplateKey("term")
 }

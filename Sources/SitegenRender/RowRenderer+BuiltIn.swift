@@ -54,11 +54,19 @@ extension RowRenderer {
             out.append(#"| <a href=""#)
             HTMLEscape.append(itemHref, to: &out)
             out.append(#"">"#)
-            if let n = story.descendants { Self.appendComments(n, to: &out) }
+            // A story without a comment count (a Markdown story) links its text by name, not by an empty link.
+            if let n = story.descendants { Self.appendComments(n, to: &out) } else { out.append("read") }
             out.append("</a>")
         } else if let n = story.descendants {
             out.append("| ")
             Self.appendComments(n, to: &out)
+        }
+        for term in termLinks(story) {
+            out.append(#" <a class="term" rel="tag" href=""#)
+            HTMLEscape.append(term.href, to: &out)
+            out.append(#"">"#)
+            HTMLEscape.append(term.label, to: &out)
+            out.append("</a>")
         }
         out.append("</p>")
     }

@@ -60,7 +60,46 @@ public struct RowRenderer: Sendable {
         if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
         if !story.markdownExtras.meta.isEmpty { c[Key.meta] = TemplateValue(story.markdownExtras.meta) }
         if let summary = story.markdownExtras.summary { c[Key.summary] = .string(Markdown.html(summary)) }
+        let terms = termLinks(story)
+        if !terms.isEmpty {
+            func object(_ term: TermLink) -> TemplateValue {
+                .object([
+                    "name": .string(term.name), "href": .string(term.href), "label": .string(term.label),
+                    "taxonomy": .string(term.taxonomy.rawValue),
+                ])
+            }
+            c[Key.terms] = .list(terms.map(object))
+            for taxonomy in Taxonomy.allCases {
+                let some = terms.filter { $0.taxonomy == taxonomy }
+                if !some.isEmpty { c[TemplateKey(taxonomy.rawValue)] = .list(some.map(object)) }
+            }
+        }
         return c
+    }
+
+    /// A link from a row to one of its terms' lists.
+    struct TermLink {
+        var taxonomy: Taxonomy
+        var name: String
+        var href: String
+        /// What the row shows: `#swift` for a tag, the name for a category.
+        var label: String { taxonomy == .tags ? "#" + name : name }
+    }
+
+    /// The story's terms, categories first, each once (by slug, as `TaxonomyPlanner` lists
+    /// them), without those that have no list (`TermSlug`).
+    func termLinks(_ story: Story) -> [TermLink] {
+        let terms = story.markdownExtras.terms
+        guard !terms.isEmpty else { return [] }
+        var links: [TermLink] = []
+        for taxonomy in Taxonomy.allCases {
+            var seen: Set<String> = []
+            for name in terms[taxonomy] ?? [] {
+                guard let slug = TermSlug.of(name), seen.insert(slug).inserted else { continue }
+                links.append(TermLink(taxonomy: taxonomy, name: name, href: paths.term(taxonomy, slug: slug)))
+            }
+        }
+        return links
     }
 
     /// Where the row links: `href` (the story's URL if it may be a link, else its item page),
@@ -146,4 +185,5 @@ enum RowKeys {
     package static let comments = TemplateKey("comments")
     static let meta = TemplateKey("meta")
     static let summary = TemplateKey("summary")
+    static let terms = TemplateKey("terms")
 }

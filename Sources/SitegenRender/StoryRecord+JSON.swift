@@ -40,10 +40,17 @@ package enum ShardFile {
     /// The shard of `rows`, its records written straight from the rows' ids and HTML;
     /// `capacity` is a hint (the records' bytes).
     package static func json(rows: Range<Int>, ids: [Int], html: RenderedRows, capacity: Int = 0) -> [UInt8] {
+        json(rows: rows, of: StoryList(all: ids.count), ids: ids, html: html, capacity: capacity)
+    }
+
+    /// The shard of `rows` of `list`; `ids` and `html` are the site's, by story index (a
+    /// term's row is the site's row of the same story).
+    package static func json(rows: Range<Int>, of list: StoryList, ids: [Int], html: RenderedRows, capacity: Int = 0) -> [UInt8] {
         var w = JSONWriter(capacity: capacity + 32)
         w.raw("{\"v\":1,\"items\":[")
-        for i in rows {
-            if i > rows.lowerBound { w.raw(",") }
+        for row in rows {
+            if row > rows.lowerBound { w.raw(",") }
+            let i = list.story(atRow: row)
             html.withBytes(of: i) { StoryRecord.write(id: ids[i], html: $0, into: &w) }
         }
         w.raw("]}")

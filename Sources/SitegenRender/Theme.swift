@@ -6,7 +6,7 @@ import SitegenModel
 /// values in, HTML out; `Theme+FileSystem.swift` is the only part that reads files.
 public struct Theme: Sendable {
     /// Template names, each `Templates/<name>.mustache`.
-    public static let names = ["layout", "page", "row", "item", "sitepage"]
+    public static let names = ["layout", "page", "row", "item", "sitepage", "terms"]
 
     package let templates: [String: CompiledTemplate]
     /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.

@@ -19,6 +19,7 @@ public final class OutputFolder: @unchecked Sendable {
     private let writtenCount = Atomic<Int>(0)
     private let unchangedCount = Atomic<Int>(0)
     private let madeFolders = Mutex<Set<String>>([])
+    private let contentNamed = Mutex<Set<String>>([])
 
     /// Takes the output's lock (a second build into the same output stops here with
     /// `outputLocked`), clears staging folders that killed builds left, and makes a fresh one.
@@ -76,6 +77,13 @@ public final class OutputFolder: @unchecked Sendable {
         writtenCount.add(1, ordering: .relaxed)
         guard compress else { return }
         for sibling in Precompression.siblings(of: bytes) { try writeFile(sibling.bytes, to: full + sibling.suffix) }
+    }
+
+    /// `write`, for a file named by its content (a shard, a manifest part), which several
+    /// lists may share: the first to come writes it, the others find it written.
+    public func writeContentNamed(_ bytes: [UInt8], to relative: String) throws {
+        guard contentNamed.withLock({ $0.insert(relative).inserted }) else { return }
+        try write(bytes, to: relative)
     }
 
     public func write(_ text: String, to relative: String) throws {

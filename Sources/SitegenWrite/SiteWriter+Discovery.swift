@@ -4,13 +4,21 @@ import SitegenRender
 /// Writes the files around the pages: the Atom feed, the sitemap, robots.txt, 404.html and the
 /// `_headers` file for Netlify and Cloudflare Pages.
 extension SiteWriter {
-    package func writeDiscovery(stories: [Story], pageCount: Int, itemRows: [Int], sitePages: [SitePage]) throws {
+    package func writeDiscovery(stories: [Story], pageCount: Int, itemRows: [Int], sitePages: [SitePage], terms: [Term] = [])
+        throws
+    {
         let paths = renderer.paths
         let feed = AtomFeed.xml(stories: stories, title: renderer.options.title, paths: paths, hasItemPage: rows.hasItemPage)
         try output.write(feed, to: SitePaths.feedFile)
         let urls =
             (1...max(pageCount, 1)).map(paths.page) + sitePages.map { paths.sitePage($0.slug) }
             + itemRows.map { paths.item(stories[$0]) }
+            + Set(terms.map(\.taxonomy)).sorted().map(paths.taxonomy)
+            + terms.flatMap { term in
+                (1...Paginator.pages(total: term.stories.count, pageSize: renderer.options.pageSize).count).map {
+                    paths.list(term.folder, page: $0)
+                }
+            }
         for file in Sitemap.files(urls: urls, paths: paths) { try output.write(file.xml, to: file.name) }
         try output.write(HostingFiles.robots(paths: paths), to: SitePaths.robotsFile)
         try output.write(HostingFiles.headers(paths: paths, sitePages: sitePages.map(\.slug)), to: SitePaths.headersFile)

@@ -10,13 +10,15 @@ extension SiteWriter {
         let recorded = Generations.parse(String(decoding: output.previous.read(Generations.recordFile) ?? [], as: UTF8.self))
         var record = [current]
         for generation in Generations.next(current: current, previous: recorded, keep: keep).dropFirst() {
-            let folder = "m/\(generation.build)"
-            let parts = output.previous.files(in: folder).filter { $0.hasSuffix(".json") }
-            guard !parts.isEmpty else { continue }
-            for part in parts {
-                output.keep(part)
-                for name in ManifestPartNames.shardNames(in: output.previous.read(part) ?? []) {
-                    output.keep(SitePaths.shardFile(name))
+            guard output.previous.files(in: "m/\(generation.build)").contains(where: { $0.hasSuffix(".json") }) else { continue }
+            // A term list's manifest is kept with its site list's: its pages were served with them.
+            // (One this build has too, it wrote already.)
+            for build in generation.builds where !current.builds.contains(build) {
+                for part in output.previous.files(in: "m/\(build)") where part.hasSuffix(".json") {
+                    output.keep(part)
+                    for name in ManifestPartNames.shardNames(in: output.previous.read(part) ?? []) {
+                        output.keep(SitePaths.shardFile(name))
+                    }
                 }
             }
             for asset in generation.assets { output.keep(asset) }

@@ -21,37 +21,6 @@ package struct SiteWriter {
         for asset in assets { try output.write(asset.bytes, to: asset.file) }
     }
 
-    /// Builds each shard's file with `file`, names it by its content and writes it; the
-    /// manifest's entries come back, in row order.
-    package func writeShards(_ ranges: [Range<Int>], file: @Sendable (Range<Int>) -> [UInt8]) throws -> [ShardEntry] {
-        try Parallel.mapThrowing(ranges) { range in
-            let bytes = file(range)
-            let entry = ShardEntry(
-                first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
-            try output.write(bytes, to: SitePaths.shardFile(entry.name))
-            return entry
-        }
-    }
-
-    package func writeManifest(_ manifest: Manifest) throws {
-        for part in manifest.parts {
-            try output.write(part.json(), to: SitePaths.manifestPartFile(build: manifest.build, index: part.index))
-        }
-    }
-
-    package func writeListPages(
-        _ pages: [Range<Int>], configs: @Sendable (Int, Range<Int>) -> PageConfig, ids: [Int], rowHTML: RenderedRows
-    ) throws {
-        let total = ids.count
-        try Parallel.forEach(Array(pages.enumerated())) { index, range in
-            let number = index + 1
-            let html = renderer.listPage(
-                number: number, pageCount: pages.count, rows: range, total: total, ids: ids, rowHTML: rowHTML,
-                config: configs(number, range))
-            try output.write(html, to: SitePaths.pageFile(number))
-        }
-    }
-
     package func writeSitePages(_ pages: [SitePage]) throws {
         for page in pages { try output.write(renderer.sitePage(page), to: SitePaths.sitePageFile(page.slug)) }
     }

@@ -18,6 +18,7 @@ extension BuildCommand {
         flags.keepGenerations = keepGenerations
         flags.precompress = precompress
         flags.itemPages = itemPages
+        flags.taxonomies = taxonomies
         flags.drafts = drafts
         flags.timezone = timezone
         sourceOptions.apply(to: &flags)

@@ -96,6 +96,13 @@ struct BuildCommand: AsyncParsableCommand {
     var itemPages: Bool?
 
     @Flag(
+        name: .customLong("taxonomies"), inversion: .prefixedNo,
+        help:
+            "Give each tag and category of a Markdown folder its own list (tags/<term>/, categories/<term>/) and each an index of its terms (tags/). Default: on."
+    )
+    var taxonomies: Bool?
+
+    @Flag(
         name: .customLong("drafts"), inversion: .prefixedNo,
         help:
             "Build Markdown drafts too (draft: true, published: false in front matter). Default: off; the summary counts them."

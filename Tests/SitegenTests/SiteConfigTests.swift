@@ -37,6 +37,7 @@ struct SiteConfigTests {
         precompress = true
         item_pages = false
         drafts = true
+        taxonomies = false
         timezone = "Europe/Berlin"
 
         [fields]
@@ -72,6 +73,7 @@ struct SiteConfigTests {
         #expect(config.precompress == true)
         #expect(config.itemPages == false)
         #expect(config.drafts == true)
+        #expect(config.taxonomies == false)
         #expect(config.timezone == "Europe/Berlin")
         #expect(config.fields == ["image=labels.medium", "title=name"])
         #expect(config.lines["page_size"] == 3)

@@ -7,6 +7,7 @@ public enum EmbeddedAssets {
         "row": text(PackageResources.row_mustache),
         "item": text(PackageResources.item_mustache),
         "sitepage": text(PackageResources.sitepage_mustache),
+        "terms": text(PackageResources.terms_mustache),
     ]
     public static let stylesheet = text(PackageResources.style_css)
     public static let favicon = text(PackageResources.favicon_svg)

@@ -1,5 +1,5 @@
 /// What only a Markdown story has: its page bundle's files, its front matter, the path it asks
-/// for and its summary. Boxed: one pointer in every story and every entry, nil for all but
+/// for, its summary and its terms. Boxed: one pointer in every story and every entry, nil for all but
 /// Markdown ones, instead of 48 bytes of empty fields in each of a million (the
 /// 1,000,000-story build's peak went from 730 to 762 MiB with them unboxed).
 public struct MarkdownExtras: Sendable, Equatable {
@@ -34,6 +34,13 @@ public struct MarkdownExtras: Sendable, Equatable {
         set { update { $0.summary = newValue } }
     }
 
+    /// Its tags and categories, as written, in the order written (`TaxonomyPlanner` makes the
+    /// lists).
+    public var terms: [Taxonomy: [String]] {
+        get { box?.fields.terms ?? [:] }
+        set { update { $0.terms = newValue } }
+    }
+
     private mutating func update(_ change: (inout Fields) -> Void) {
         var fields = box?.fields ?? Fields()
         change(&fields)
@@ -45,6 +52,7 @@ public struct MarkdownExtras: Sendable, Equatable {
         var meta: [String: MetaValue] = [:]
         var itemPath: String?
         var summary: String?
+        var terms: [Taxonomy: [String]] = [:]
     }
 
     /// Immutable, so copies of a story share it safely; a change makes a new one.

@@ -14,11 +14,16 @@ public struct SiteOptions: Sendable, Equatable {
     /// Whether stories with text get their own page (`item/<id>/`). Off, a list of links only:
     /// rows link to their URL, and a story without one is a title without a link.
     public var itemPages: Bool
+    /// Whether each tag and category of a Markdown folder gets its own list (`tags/swift/`) and
+    /// each taxonomy an index of its terms (`tags/`).
+    public var taxonomies: Bool
 
     public init(
         pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen", strategy: LoadingStrategy = .prefetch,
-        keepGenerations: Int = 3, precompress: Bool = false, itemPages: Bool = true
+        keepGenerations: Int = 3, precompress: Bool = false, itemPages: Bool = true,
+        taxonomies: Bool = true
     ) {
+        self.taxonomies = taxonomies
         self.pageSize = pageSize
         self.baseURL = baseURL
         self.title = title

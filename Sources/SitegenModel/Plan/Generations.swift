@@ -1,15 +1,22 @@
 /// A build's immutable files that a page of that build may still ask for after a newer build is
-/// deployed over it: its manifest parts (`m/<build>/`), the shards they list, and its assets.
+/// deployed over it: its manifests' parts (`m/<build>/`), the shards they list, and its assets.
 public struct Generation: Sendable, Equatable {
-    /// The manifest's build id (`m/<build>/`).
+    /// The site list's manifest's build id (`m/<build>/`).
     public var build: String
     /// Its stylesheet, script and favicon (`assets/…`).
     public var assets: [String]
+    /// The build ids of the term lists' manifests (`StoryList.hasShards`), each a list of its
+    /// own whose pages readers may be scrolling too.
+    public var lists: [String]
 
-    public init(build: String, assets: [String]) {
+    public init(build: String, assets: [String], lists: [String] = []) {
         self.build = build
         self.assets = assets
+        self.lists = lists
     }
+
+    /// Every manifest of the generation, the site list's first.
+    public var builds: [String] { [build] + lists }
 }
 
 /// Which generations an output keeps, and the record of them (`m/builds.txt`). Pure.
@@ -28,20 +35,23 @@ public enum Generations {
         [current] + previous.filter { $0.build != current.build }.prefix(max(0, keep))
     }
 
-    /// One generation a line, newest first: `<build> <asset> <asset>…`.
+    /// One generation a line, newest first: `<build> <asset>… <term list build>…`.
     public static func text(_ record: [Generation]) -> String {
-        record.map { ([$0.build] + $0.assets).joined(separator: " ") + "\n" }.joined()
+        record.map { ([$0.build] + $0.assets + $0.lists).joined(separator: " ") + "\n" }.joined()
     }
 
-    /// The record as `text` wrote it. Lines that are not a plain build id followed by asset paths
-    /// are ignored: a record edited by hand costs at most the generations it garbled.
+    /// The record as `text` wrote it (a line of an older sitegen has no list builds). Lines
+    /// that are not a plain build id followed by asset paths and build ids are ignored: a record
+    /// edited by hand costs at most the generations it garbled.
     public static func parse(_ text: String) -> [Generation] {
         text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ").map(String.init)
-            guard let build = words.first, isBuildID(build),
-                words.dropFirst().allSatisfy({ $0.hasPrefix("assets/") && !$0.contains("..") })
-            else { return nil }
-            return Generation(build: build, assets: Array(words.dropFirst()))
+            guard let build = words.first, isBuildID(build) else { return nil }
+            let rest = words.dropFirst()
+            let assets = rest.filter { $0.hasPrefix("assets/") }
+            let lists = rest.filter(isBuildID)
+            guard assets.count + lists.count == rest.count, !assets.contains(where: { $0.contains("..") }) else { return nil }
+            return Generation(build: build, assets: assets, lists: lists)
         }
     }
 

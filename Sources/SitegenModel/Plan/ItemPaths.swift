@@ -4,13 +4,13 @@
 /// A path is taken only when it is plain (segments of letters, digits, `-`, `_`, `.` and `~`,
 /// none starting with `.`), a folder rather than a file's name (its first segment has no `.`:
 /// not `about.html`, `feed.xml` or `sitemap-2.xml`), its first segment is not one the site uses
-/// (`item`, `page`, `s`, `m`, `assets`, a site page's slug), and no story before it took it or a
+/// (`item`, `page`, `s`, `m`, `assets`, `tags`, `categories`, a site page's slug), and no story before it took it or a
 /// folder above or below it, letters compared without case (case-insensitive disks would merge
 /// them). Otherwise the story keeps `item/<id>/`: a link that works is worth more than the path
 /// asked for.
 public enum ItemPaths {
     /// The first segments of the site's own folders.
-    public static let reserved: Set<String> = ["item", "page", "s", "m", "assets"]
+    public static let reserved = Set(["item", "page", "s", "m", "assets"] + Taxonomy.allCases.map(\.rawValue))
 
     /// `wanted` as a folder path under the site ("blog/my-post/"), or nil when it is not plain.
     public static func normalized(_ wanted: String) -> String? {

@@ -6,6 +6,8 @@
 ///     m/<build>/<k>.json    manifest part k   assets/<name>.<hash>.<ext>
 ///     <slug>/index.html     a site page (pages/<slug>.md)
 ///     <path>/index.html     a story's text at the path it asked for (`ItemPaths`)
+///     tags/index.html       the index of a taxonomy's terms (tags/, categories/)
+///     tags/<slug>/index.html   a term's list, page 1; tags/<slug>/page/N/index.html, page N
 public struct SitePaths: Sendable, Equatable {
     /// Always ends in "/".
     public let base: String
@@ -19,14 +21,46 @@ public struct SitePaths: Sendable, Equatable {
     /// A story's item page: its own path when it has one (`ItemPaths`), else `item/<id>/`.
     public func item(_ story: Story) -> String { base + Self.itemFolder(story) }
     public func sitePage(_ slug: String) -> String { base + slug + "/" }
+    /// Page N of the list in `folder` ("" for the site's list, `tags/swift/` for a term's).
+    public func list(_ folder: String, page number: Int) -> String {
+        base + Self.urlPath(folder) + Paginator.path(ofPage: number)
+    }
+    public func term(_ taxonomy: Taxonomy, slug: String) -> String { base + Self.urlPath(taxonomy.folder + slug + "/") }
+    public func taxonomy(_ taxonomy: Taxonomy) -> String { base + taxonomy.folder }
 
     /// Paths of files relative to the output folder.
     public static func pageFile(_ number: Int) -> String { Paginator.path(ofPage: number) + "index.html" }
+    public static func listPageFile(_ folder: String, _ number: Int) -> String {
+        folder + Paginator.path(ofPage: number) + "index.html"
+    }
+    public static func taxonomyFile(_ taxonomy: Taxonomy) -> String { taxonomy.folder + "index.html" }
     public static func itemFile(_ story: Story) -> String { itemFolder(story) + "index.html" }
     /// The item page's folder, where the files of its page bundle go.
     public static func itemFolder(_ story: Story) -> String { story.markdownExtras.itemPath ?? "item/\(story.id)/" }
     public static func sitePageFile(_ slug: String) -> String { "\(slug)/index.html" }
     public static func shardFile(_ name: String) -> String { "s/\(name).json" }
     public static func manifestPartFile(build: String, index: Int) -> String { "m/\(build)/\(index).json" }
+    /// `path` with every byte a URL path may not hold as it is percent-encoded (a term's
+    /// `zürich` → `z%C3%BCrich`): the file keeps the UTF-8 name, which servers find by decoding.
+    public static func urlPath(_ path: String) -> String {
+        guard !path.utf8.allSatisfy(isPathByte) else { return path }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in path.utf8 {
+            if isPathByte(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 3986's unreserved characters and `/`.
+    private static func isPathByte(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E
+            || b == 0x5F || b == 0x7E || b == 0x2F
+    }
+
     public static func assetFile(_ stem: String, hash: String, ext: String) -> String { "assets/\(stem).\(hash).\(ext)" }
 }

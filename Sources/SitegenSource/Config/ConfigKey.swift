@@ -135,6 +135,7 @@ extension SiteConfig {
             ConfigKey(name: "offline", value: .boolean(\.offline)),
             ConfigKey(name: "precompress", value: .boolean(\.precompress)),
             ConfigKey(name: "item_pages", value: .boolean(\.itemPages)),
+            ConfigKey(name: "taxonomies", value: .boolean(\.taxonomies)),
             ConfigKey(name: "drafts", value: .boolean(\.drafts)),
             ConfigKey(
                 name: "timezone",

@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var precompress: Bool?
     /// Item pages for stories with text (`--item-pages`, `--no-item-pages`).
     public var itemPages: Bool?
+    /// A list for each tag and category (`--taxonomies`, `--no-taxonomies`).
+    public var taxonomies: Bool?
     /// Markdown drafts built too (`--drafts`).
     public var drafts: Bool?
     /// The zone of Markdown dates written without one (`--timezone`), an IANA name.
@@ -58,6 +60,7 @@ public struct SiteConfig: Sendable, Equatable {
         keepGenerations = options.keepGenerations
         precompress = options.precompress
         itemPages = options.itemPages
+        taxonomies = options.taxonomies
     }
 
     /// These values, with `base`'s where these have none: flags over a config file.

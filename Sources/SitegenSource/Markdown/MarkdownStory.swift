@@ -16,6 +16,7 @@ import SitegenModel
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
 /// | `permalink` (Jekyll), `slug` (Hugo) | the item page's path (`ItemPaths`) | `item/<id>/` |
 /// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->` |
+/// | `tags`; `categories`, `category` | the story's terms (`TaxonomyPlanner`): a list, or words (Jekyll's `tags: a b`); `category` is one term | none |
 ///
 /// A known key is read whatever its YAML spelling: quoted or not, `yes` for true, a list where
 /// one value is usual (its first). Every key, known or not, goes to the templates as `meta`.
@@ -48,12 +49,23 @@ struct MarkdownStory {
         item.markdownExtras.summary =
             ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
             ?? body.firstRange(of: "<!--more-->").map { String(body[..<$0.lowerBound]) }
+        item.markdownExtras.terms = Self.terms(matter)
         self.item = item
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
         isDraft = matter.flag("draft") == true || matter.flag("published") == false
     }
 
     static let idLimit = StableID.limit
+
+    /// `tags`, and `categories` with Jekyll's `category` (one category, spaces and all).
+    static func terms(_ matter: FrontMatter) -> [Taxonomy: [String]] {
+        var terms: [Taxonomy: [String]] = [:]
+        let tags = matter.texts("tags")
+        let categories = matter.texts("categories") + (matter["category"].map { [$0] } ?? [])
+        if !tags.isEmpty { terms[.tags] = tags }
+        if !categories.isEmpty { terms[.categories] = categories }
+        return terms
+    }
 
     /// A stable id from the file's path under the source folder.
     package static func id(forFile file: String) -> Int { StableID.of(file) }
