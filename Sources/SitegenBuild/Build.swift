@@ -63,7 +63,7 @@ public enum Build {
 
         log("[2/5] Load the theme")
         let theme = try Theme.load(from: request.templates)
-        let rows = RowRenderer(theme: theme, paths: paths, itemPages: options.itemPages)
+        let rows = RowRenderer(theme: theme, paths: paths, itemPages: options.itemPages, termLists: options.taxonomies)
 
         log("[3/5] Render \(stories.count) rows")
         let (rowHTML, recordBytes) = RenderedRows.render(stories, with: rows)

@@ -7,11 +7,14 @@ public struct RowRenderer: Sendable {
     package let paths: SitePaths
     /// Whether the build makes item pages (`--item-pages`): without them no row links to one.
     package let itemPages: Bool
+    /// Whether the build makes the terms' lists (`--taxonomies`): without them no row links to one.
+    package let termLists: Bool
 
-    public init(theme: Theme, paths: SitePaths, itemPages: Bool = true) {
+    public init(theme: Theme, paths: SitePaths, itemPages: Bool = true, termLists: Bool = true) {
         self.theme = theme
         self.paths = paths
         self.itemPages = itemPages
+        self.termLists = termLists
     }
 
     /// The row's inner HTML (what goes inside its `<article>`), from `row.mustache`.
@@ -90,7 +93,7 @@ public struct RowRenderer: Sendable {
     /// them), without those that have no list (`TermSlug`).
     func termLinks(_ story: Story) -> [TermLink] {
         let terms = story.markdownExtras.terms
-        guard !terms.isEmpty else { return [] }
+        guard termLists, !terms.isEmpty else { return [] }
         var links: [TermLink] = []
         for taxonomy in Taxonomy.allCases {
             var seen: Set<String> = []

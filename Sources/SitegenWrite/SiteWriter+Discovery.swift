@@ -4,7 +4,9 @@ import SitegenRender
 /// Writes the files around the pages: the Atom feed, the sitemap, robots.txt, 404.html and the
 /// `_headers` file for Netlify and Cloudflare Pages.
 extension SiteWriter {
-    package func writeDiscovery(stories: [Story], pageCount: Int, itemRows: [Int], sitePages: [SitePage], terms: [Term] = [])
+    package func writeDiscovery(
+        stories: [Story], pageCount: Int, itemRows: [Int], sitePages: [SitePage], terms: [Term] = []
+    )
         throws
     {
         let paths = renderer.paths

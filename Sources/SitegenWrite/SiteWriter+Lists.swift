@@ -32,13 +32,15 @@ extension SiteWriter {
     package func writeList(_ list: StoryList, rows: Rows, rule: ShardRule, parallel: Bool) throws -> Written {
         let options = renderer.options
         let (shards, manifest) =
-            list.hasShards(pageSize: options.pageSize) ? try writeShards(list, rows: rows, rule: rule, parallel: parallel) : ([], nil)
+            list.hasShards(pageSize: options.pageSize)
+            ? try writeShards(list, rows: rows, rule: rule, parallel: parallel) : ([], nil)
         let pages = Paginator.pages(total: list.total, pageSize: options.pageSize)
         try map(Array(pages.enumerated()), parallel: parallel) { index, range in
             let number = index + 1
             let config = PageConfig(
                 page: number, first: range.lowerBound, count: range.count, total: list.total, pageSize: options.pageSize,
-                base: renderer.paths.base, build: manifest?.build ?? "", partRows: manifest?.partRows ?? ManifestPlanner.defaultPartRows,
+                base: renderer.paths.base, build: manifest?.build ?? "",
+                partRows: manifest?.partRows ?? ManifestPlanner.defaultPartRows,
                 strategy: options.strategy,
                 // The shards of the page's own rows, two pages above and four below (readers
                 // scroll down more than up): constant, whatever the list's length.
@@ -60,7 +62,8 @@ extension SiteWriter {
         let shards = try map(ShardPlanner.shards(ids: ids, recordBytes: recordBytes, rule: rule), parallel: parallel) { range in
             let bytes = ShardFile.json(
                 rows: range, of: list, ids: rows.ids, html: rows.html, capacity: recordBytes[range].reduce(0, +) + range.count)
-            let entry = ShardEntry(first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
+            let entry = ShardEntry(
+                first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
             try output.writeContentNamed(bytes, to: SitePaths.shardFile(entry.name))
             return entry
         }

@@ -39,6 +39,15 @@ struct RowRendererTests {
         for (i, n) in [-3, -1, 2, 1_000_000_007].enumerated() {
             stories.append(Story(id: 2000 + i, title: "n", url: "HTTPS://WWW.E.COM", score: n, descendants: n))
         }
+        // A Markdown story's terms, plain and hostile, repeated, and one with no slug.
+        let termSets: [[Taxonomy: [String]]] = [
+            [.tags: ["Swift", #"<b>&"'"#]], [.categories: ["News", "!!!"], .tags: ["zürich", "swift", "Swift", "C++"]],
+        ]
+        for (i, terms) in termSets.enumerated() {
+            var story = Story(id: 3000 + i, title: "t", time: 0, markdown: i == 0 ? "body" : nil)
+            story.markdownExtras.terms = terms
+            stories.append(story)
+        }
         #expect(stories.contains { $0.hasItemPage } && stories.contains { $0.image != nil })
         for base in ["/", "/sub/", "https://e.com/news/"] {
             for itemPages in [true, false] {
@@ -199,5 +208,17 @@ struct RowRendererTests {
         #expect(parsed.first?.attributes["aria-setsize"] == "10")
         #expect(parsed.first?.attributes["data-id"] == "77")
         #expect(parsed.first?.inner == "<h2>x</h2>")
+    }
+}
+
+extension RowRendererTests {
+    @Test("a row links each of its terms' lists, categories first, each term once, with its name escaped")
+    func termLinks() throws {
+        var story = Story(id: 1, title: "t")
+        story.markdownExtras.terms = [.tags: ["Zürich", "<b>", "zürich", "!!!"], .categories: ["News"]]
+        let html = try Self.renderer(base: "/blog/").html(story)
+        let links = HTMLScan.openingTags("a", in: html).filter { $0["rel"] == "tag" }.compactMap { $0["href"] }
+        #expect(links == ["/blog/categories/news/", "/blog/tags/z%C3%BCrich/", "/blog/tags/b/"])
+        #expect(html.contains(">#&lt;b&gt;</a>") && html.contains(">News</a>") && html.contains(">#Zürich</a>"))
     }
 }

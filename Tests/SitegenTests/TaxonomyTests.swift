@@ -117,8 +117,14 @@ struct TaxonomyTests {
         func terms(_ text: String) throws -> [Taxonomy: [String]] {
             MarkdownStory(file: "a.md", matter: try FrontMatter.parse(text)).item.markdownExtras.terms
         }
-        #expect(try terms("---\ntags: [Swift, web]\ncategories:\n  - News\n---\n") == [.tags: ["Swift", "web"], .categories: ["News"]])
-        #expect(try terms("---\ntags: swift web\ncategory: Release Notes\n---\n") == [.tags: ["swift", "web"], .categories: ["Release Notes"]])
+        #expect(
+            try terms("---\ntags: [Swift, web]\ncategories:\n  - News\n---\n") == [
+                .tags: ["Swift", "web"], .categories: ["News"],
+            ])
+        #expect(
+            try terms("---\ntags: swift web\ncategory: Release Notes\n---\n") == [
+                .tags: ["swift", "web"], .categories: ["Release Notes"],
+            ])
         #expect(try terms("+++\ntags = [\"a\", \"b\"]\ncategories = [\"c\"]\n+++\n") == [.tags: ["a", "b"], .categories: ["c"]])
         #expect(try terms("{\"tags\": [\"j\"]}\nbody") == [.tags: ["j"]])
         #expect(try terms("---\ntitle: none\n---\n").isEmpty)
