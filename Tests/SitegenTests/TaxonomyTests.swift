@@ -37,6 +37,18 @@ struct TaxonomyTests {
         }
     }
 
+    @Test("the byte-by-byte slug of an ASCII term is the one the general reading gives")
+    func asciiFastPath() {
+        var random = SplitMix64(seed: 6)
+        let alphabet = Array("aZq09 -_.+#/!~\t".utf8)
+        for _ in 0..<20000 {
+            let term = String(
+                decoding: (0..<Int(random.next() % 14)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] },
+                as: UTF8.self)
+            #expect(TermSlug.ascii(term) == TermSlug.unicode(term), "\(term)")
+        }
+    }
+
     static func story(_ id: Int, tags: [String] = [], categories: [String] = []) -> Story {
         var story = Story(id: id, title: "s\(id)")
         var terms: [Taxonomy: [String]] = [:]

@@ -10,6 +10,36 @@ public enum TermSlug {
     /// The slug, or nil when the term has no letter or digit (`!!!`) or is too long for a file
     /// name.
     public static func of(_ term: String) -> String? {
+        term.utf8.allSatisfy { $0 < 0x80 } ? ascii(term) : unicode(term)
+    }
+
+    /// `of` for ASCII terms, byte by byte: most terms are, and a build asks for the slug of
+    /// each term of each story, twice (the lists, and the row's links).
+    static func ascii(_ term: String) -> String? {
+        var slug: [UInt8] = []
+        slug.reserveCapacity(term.utf8.count)
+        var pendingDash = false
+        func append(_ bytes: some Sequence<UInt8>) {
+            if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            slug.append(contentsOf: bytes)
+        }
+        for byte in term.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): append(CollectionOfOne(byte))
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): append(CollectionOfOne(byte + 32))
+            case UInt8(ascii: "+"), UInt8(ascii: "#"):
+                pendingDash = true
+                append((byte == UInt8(ascii: "+") ? "plus" : "sharp").utf8)
+                pendingDash = true
+            default: pendingDash = true
+            }
+        }
+        guard !slug.isEmpty, slug.count <= 200 else { return nil }
+        return String(decoding: slug, as: UTF8.self)
+    }
+
+    static func unicode(_ term: String) -> String? {
         var words: [String] = []
         var word = ""
         func endWord() {

@@ -20,7 +20,7 @@ import SitegenModel
 ///
 /// A known key is read whatever its YAML spelling: quoted or not, `yes` for true, a list where
 /// one value is usual (its first). Every key, known or not, goes to the templates as `meta`.
-struct MarkdownStory {
+struct MarkdownStory: Sendable {
     package var item: RawItem
     let orderKey: OrderKey
     /// `draft: true` or `published: false`.

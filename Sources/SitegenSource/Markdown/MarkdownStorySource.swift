@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSystem
 
 /// `--source content/`: a folder of Markdown files, one story each, at any depth, as Jekyll,
 /// Hugo and Eleventy lay them out. The front matter gives the row (`MarkdownStory`), the body
@@ -108,7 +109,22 @@ public struct MarkdownStorySource: StorySource {
             bundled[page, default: []].append(
                 StoryFile(source: (path as NSString).appendingPathComponent(file), name: String(file.dropFirst(folder.count))))
         }
+        // Read and parsed on both cores: the files are independent, and reading them one by one
+        // was most of a large folder's build (100,000 posts: 11 of 15 s).
+        let pages = files.compactMap { file, role in if case .page = role { file } else { nil } }
+        let zone = self.zone
+        let parsed = Parallel.array(count: pages.count) { i -> Parsed in
+            let full = (path as NSString).appendingPathComponent(pages[i])
+            guard let data = FileManager.default.contents(atPath: full) else { return .unreadable }
+            do throws(FrontMatter.Error) {
+                let matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
+                return .story(MarkdownStory(file: pages[i], matter: matter, zone: zone))
+            } catch {
+                return .invalid(error)
+            }
+        }
         var stories: [(entry: SourceEntry, key: OrderKey)] = []
+        var next = 0
         for (file, role) in files {
             switch role {
             case .bundled:
@@ -127,15 +143,16 @@ public struct MarkdownStorySource: StorySource {
                     stories.append((SourceEntry(location: location, content: .ignored(why)), .last(location)))
                 }
             }
-            let full = (path as NSString).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: full) else {
+            defer { next += 1 }
+            switch parsed[next] {
+            case .unreadable:
                 stories.append((SourceEntry(location: file, content: .unreadable("cannot read")), .last(file)))
                 leaveBundle("its page could not be read")
-                continue
-            }
-            do {
-                let matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
-                var story = MarkdownStory(file: file, matter: matter, zone: zone)
+            case .invalid(let error):
+                stories.append(
+                    (SourceEntry(location: "\(file) line \(error.line)", content: .unreadable(error.reason)), .last(file)))
+                leaveBundle("its page was skipped")
+            case .story(var story):
                 story.item.markdownExtras.files = bundled[file] ?? []
                 if story.isDraft && !drafts {
                     stories.append((SourceEntry(location: file, content: .draft), .last(file)))
@@ -143,18 +160,21 @@ public struct MarkdownStorySource: StorySource {
                 } else {
                     stories.append((SourceEntry(location: file, content: .item(story.item)), story.orderKey))
                 }
-            } catch {
-                stories.append(
-                    (SourceEntry(location: "\(file) line \(error.line)", content: .unreadable(error.reason)), .last(file)))
-                leaveBundle("its page was skipped")
             }
         }
         return stories.sorted { $0.key < $1.key }.map(\.entry)
     }
 }
 
+/// A page file as read: its story, or why there is none.
+private enum Parsed: Sendable {
+    case story(MarkdownStory)
+    case unreadable
+    case invalid(FrontMatter.Error)
+}
+
 /// Where a file's story goes in the list; see `MarkdownStorySource` for the rule.
-struct OrderKey: Comparable {
+struct OrderKey: Comparable, Sendable {
     package var weight: Int?
     package var time: Int?
     package var file: String
