@@ -107,9 +107,11 @@ def main():
     text = splice(text, "reader", reader, "python3 bench/reader.py")
     fetch = run("fetch.py", [])
     text = splice(text, "fetch", fetch, "python3 bench/fetch.py")
+    taxonomy = run("taxonomy.py", ["--stories", "10000", "--terms", "500"] if args.quick else [])
+    text = splice(text, "taxonomy", taxonomy, "python3 bench/taxonomy.py")
     if args.quick:
         # Smaller sizes are for trying the script; the README keeps the full run's numbers.
-        print("\n\n".join([build, first, reader, fetch]))
+        print("\n\n".join([build, first, reader, fetch, taxonomy]))
         print("\n--quick: README.md and the plot left as they were.")
         return
     with open(reader_json) as f:

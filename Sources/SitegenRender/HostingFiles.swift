@@ -16,7 +16,9 @@ package enum HostingFiles {
     /// `CachePolicy` as `_headers` rules. Both hosts join the values of every rule that matches
     /// a path, so the rules must not overlap: the hashed folders get `immutable`, and each other
     /// kind of URL is listed with `no-cache` instead of one catch-all.
-    package static func headers(paths: SitePaths, sitePages: [String]) -> String {
+    /// - Parameter folders: the site's other top-level folders of pages: site pages' slugs, and
+    ///   the first folders of item pages at paths of their own (`blog/` of `blog/hello/`).
+    package static func headers(paths: SitePaths, folders: [String]) -> String {
         let prefix = paths.basePath
         var text = "# Cache rules written by sitegen (the same as `sitegen serve` sends).\n"
         text += "\(prefix)*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
@@ -28,7 +30,7 @@ package enum HostingFiles {
                 "", "index.html", "page/*", "item/*", "m/*", SitePaths.feedFile, SitePaths.sitemapFile, "sitemap-*",
                 SitePaths.notFoundFile,
             ] + Taxonomy.allCases.map { $0.folder + "*" }
-            + sitePages.map { "\($0)/*" }
+            + Set(folders).sorted().map { "\($0)/*" }
         for pattern in revalidated {
             text += "\(prefix)\(pattern)\n  Cache-Control: \(CachePolicy.revalidate.cacheControl)\n"
         }

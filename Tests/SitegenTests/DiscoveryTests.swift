@@ -148,12 +148,12 @@ struct DiscoveryTests {
 
     @Test("_headers rules never overlap: no path gets two Cache-Control values")
     func headersDoNotOverlap() {
-        let text = HostingFiles.headers(paths: SitePaths(base: "https://e.com/news/"), sitePages: ["about"])
+        let text = HostingFiles.headers(paths: SitePaths(base: "https://e.com/news/"), folders: ["about", "blog", "blog"])
         let patterns = text.split(separator: "\n").filter { $0.hasPrefix("/") && $0 != "/news/*" }.map(String.init)
-        #expect(patterns.contains("/news/about/*"))
+        #expect(patterns.contains("/news/about/*") && patterns.contains("/news/blog/*"))
         for path in [
             "/news/", "/news/page/2/", "/news/assets/style.1.css", "/news/s/x.json", "/news/m/b/0.json", "/news/feed.xml",
-            "/news/about/",
+            "/news/about/", "/news/blog/hello/", "/news/tags/", "/news/tags/swift/page/2/", "/news/categories/a/",
         ] {
             let matching = patterns.filter { pattern in
                 pattern.hasSuffix("*") ? path.hasPrefix(String(pattern.dropLast())) : path == pattern
