@@ -130,7 +130,8 @@
       row.dataset.id = record.id;
       row.removeAttribute('aria-busy');
     } else {
-      // (The base URL is the site owner's, checked by sitegen; the rest are numbers.)
+      // (The list's URL is the site owner's base, checked by sitegen, and a term's folder,
+      // percent-encoded by sitegen; the rest are numbers.)
       row.innerHTML = state == 'busy' ? '' : `<a class=failed href="${pageURL(r)}">Couldn't load — open page ${pageOf(r)}</a>`;
       state == 'busy' ? row.setAttribute('aria-busy', 'true') : row.removeAttribute('aria-busy');
     }
@@ -228,8 +229,12 @@
       const entry = entries.get(r), part = floor(r / partRows);
       if (!entry) {
         // A row the static page holds needs nothing (a list on one page has no shards at all).
-        if (records.has(r)) r++;
-        else parts[part] || loadPart(part), (r = (part + 1) * partRows);
+        if (records.has(r)) {
+          r++;
+        } else {
+          parts[part] || loadPart(part);
+          r = (part + 1) * partRows;
+        }
       } else {
         // (A shard's rows arrive together, but a static page may hold some of them already.)
         const missing = !records.has(max(entry[0], a)) || !records.has(min(entry[0] + entry[1], b) - 1);

@@ -70,6 +70,14 @@ public enum Build {
 
         log("[4/5] Plan the lists")
         let terms = options.taxonomies ? TaxonomyPlanner.terms(stories) : []
+        for taxonomy in Set(terms.map(\.taxonomy)) {
+            guard sitePages.contains(where: { $0.slug == taxonomy.rawValue }), let folder = request.pages else { continue }
+            throw SitegenError.sitePage(
+                path: (folder as NSString).appendingPathComponent(taxonomy.rawValue + ".md"), line: nil,
+                reason:
+                    "'\(taxonomy.rawValue)' is where the site lists its \(taxonomy.rawValue); rename the page, or build with --no-taxonomies"
+            )
+        }
         let listRows = SiteWriter.Rows(ids: ids, html: rowHTML, recordBytes: recordBytes)
 
         log("[5/5] Write \(request.output)")

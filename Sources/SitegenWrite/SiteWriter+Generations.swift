@@ -8,23 +8,35 @@ extension SiteWriter {
     @discardableResult
     package func keepGenerations(current: Generation, keep: Int) throws -> [Generation] {
         let recorded = Generations.parse(String(decoding: output.previous.read(Generations.recordFile) ?? [], as: UTF8.self))
-        var record = [current]
-        for generation in Generations.next(current: current, previous: recorded, keep: keep).dropFirst() {
-            guard output.previous.files(in: "m/\(generation.build)").contains(where: { $0.hasSuffix(".json") }) else { continue }
-            // A term list's manifest is kept with its site list's: its pages were served with them.
-            // (One this build has too, it wrote already.)
-            for build in generation.builds where !current.builds.contains(build) {
-                for part in output.previous.files(in: "m/\(build)") where part.hasSuffix(".json") {
-                    output.keep(part)
-                    for name in ManifestPartNames.shardNames(in: output.previous.read(part) ?? []) {
-                        output.keep(SitePaths.shardFile(name))
-                    }
-                }
+        let written = Set(current.builds)
+        var record: [Generation] = []
+        for (index, var generation) in Generations.next(current: current, previous: recorded, keep: keep).enumerated() {
+            if index > 0 {
+                guard keepManifest(generation.build) else { continue }
+                for asset in generation.assets { output.keep(asset) }
             }
-            for asset in generation.assets { output.keep(asset) }
+            // A term list's manifest is kept with its site list's: its pages were served with
+            // them. (One this build has too, it wrote already; one the previous output lacks is
+            // dropped from the record.)
+            generation.lists = generation.lists.filter { build in
+                written.contains(build) || keepManifest(build)
+            }
             record.append(generation)
         }
         try output.write(Generations.text(record), to: Generations.recordFile)
         return record
+    }
+
+    /// Carries a previous build's manifest parts and the shards they list into the output;
+    /// false when the previous output has none.
+    private func keepManifest(_ build: String) -> Bool {
+        let parts = output.previous.files(in: "m/\(build)").filter { $0.hasSuffix(".json") }
+        for part in parts {
+            output.keep(part)
+            for name in ManifestPartNames.shardNames(in: output.previous.read(part) ?? []) {
+                output.keep(SitePaths.shardFile(name))
+            }
+        }
+        return !parts.isEmpty
     }
 }

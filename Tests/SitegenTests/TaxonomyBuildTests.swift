@@ -134,3 +134,24 @@ struct TaxonomyBuildTests {
         }
     }
 }
+
+extension TaxonomyBuildTests {
+    @Test("a site page named tags is refused only when the site has tags to list there")
+    func sitePageNamedTags() async throws {
+        try await withTemporaryFolder { folder in
+            try Self.writePosts(folder, count: 2, tags: { _ in [] })
+            try folder.write("---\ntitle: Tags\n---\nMy tags.\n", to: "pages/tags.md")
+            let request = { (options: SiteOptions) in
+                BuildRequest(
+                    source: MarkdownStorySource(path: folder.path("content")), output: folder.path("out"), options: options,
+                    pages: folder.path("pages"))
+            }
+            _ = try await Build.run(request(SiteOptions(pageSize: 2)))
+            #expect(try readText(folder.path("out/tags/index.html")).contains("My tags."))
+            try Self.writePosts(folder, count: 2, tags: { _ in ["swift"] })
+            await #expect(throws: SitegenError.self) { _ = try await Build.run(request(SiteOptions(pageSize: 2))) }
+            #expect(try readText(folder.path("out/tags/index.html")).contains("My tags."), "the previous output as it was")
+            _ = try await Build.run(request(SiteOptions(pageSize: 2, taxonomies: false)))
+        }
+    }
+}

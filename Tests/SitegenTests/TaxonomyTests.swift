@@ -12,7 +12,8 @@ struct TaxonomyTests {
         arguments: [
             ("Swift", "swift"), ("Swift on Linux", "swift-on-linux"), ("  --Web__Dev--  ", "web-dev"), ("C++", "c-plus-plus"),
             ("C#", "c-sharp"), ("C", "c"), ("Zürich", "zürich"), ("Zu\u{308}rich", "zu\u{308}rich"), ("日本語", "日本語"),
-            ("ÉCOLE", "école"), ("v1.2", "v1-2"), ("node.js", "node-js"), ("a/b", "a-b"), ("../../etc", "etc"),
+            ("ÉCOLE", "école"), ("ΛΌΓΟΣ", "λόγοσ"), ("λόγος", "λόγοσ"), ("Straße", "strasse"), ("v1.2", "v1-2"),
+            ("node.js", "node-js"), ("a/b", "a-b"), ("../../etc", "etc"),
         ])
     func slug(term: String, slug: String) {
         #expect(TermSlug.of(term) == slug)
@@ -122,6 +123,11 @@ struct TaxonomyTests {
         #expect(Generations.parse("abc1 assets/a.1.css\n") == [Generation(build: "abc1", assets: ["assets/a.1.css"])])
         #expect(Generations.parse("abc1 assets/a.1.css ../x\n").isEmpty)
         #expect(generation.builds == ["abc1", "def2", "0123"])
+        // A previous generation with the same site list hands its term lists on to the current one.
+        let next = Generations.next(
+            current: Generation(build: "abc1", assets: [], lists: ["0123"]),
+            previous: [generation, Generation(build: "fe", assets: [])], keep: 3)
+        #expect(next.map(\.build) == ["abc1", "fe"] && next[0].lists == ["0123", "def2"])
     }
 
     @Test("front matter terms: YAML lists, Jekyll's space-separated words, TOML arrays, and `category` as one term")
@@ -140,5 +146,7 @@ struct TaxonomyTests {
         #expect(try terms("+++\ntags = [\"a\", \"b\"]\ncategories = [\"c\"]\n+++\n") == [.tags: ["a", "b"], .categories: ["c"]])
         #expect(try terms("{\"tags\": [\"j\"]}\nbody") == [.tags: ["j"]])
         #expect(try terms("---\ntitle: none\n---\n").isEmpty)
+        // One term however its accent is typed: composed (NFC), so its folder and links agree.
+        #expect(try terms("---\ntags: [\"Zu\u{308}rich\"]\n---\n")[.tags]?.first?.unicodeScalars.count == 6)
     }
 }

@@ -31,8 +31,15 @@ public enum Generations {
 
     /// The record after this build: `current` first, then up to `keep` previous generations,
     /// newest first, none twice (rebuilding a site as it was makes its build current again).
+    /// A previous generation with the current site list's build still hands its term lists on:
+    /// they may differ while the site's list does not (a new page size, a theme whose rows do not
+    /// show terms), and their pages may still be open.
     public static func next(current: Generation, previous: [Generation], keep: Int) -> [Generation] {
-        [current] + previous.filter { $0.build != current.build }.prefix(max(0, keep))
+        var current = current
+        for generation in previous where generation.build == current.build {
+            current.lists += generation.lists.filter { !current.lists.contains($0) }
+        }
+        return [current] + previous.filter { $0.build != current.build }.prefix(max(0, keep))
     }
 
     /// One generation a line, newest first: `<build> <asset>… <term list build>…`.

@@ -5,7 +5,9 @@
 /// nothing for not being English. `+` and `#` are words of their own, so `C`, `C++` and `C#`
 /// are three terms (`c`, `c-plus-plus`, `c-sharp`); any other run of characters is one `-`.
 /// Terms whose slugs are equal are one term: `Swift` and `swift` share a list, as on a
-/// case-insensitive disk they would have to anyway.
+/// case-insensitive disk they would have to anyway. (Terms reach here in Unicode's composed
+/// form, NFC: the Markdown source makes them so, and this pure model has no Unicode tables
+/// for it.)
 public enum TermSlug {
     /// The slug, or nil when the term has no letter or digit (`!!!`) or is too long for a file
     /// name.
@@ -64,7 +66,9 @@ public enum TermSlug {
             }
         }
         endWord()
-        let slug = words.joined(separator: "-")
+        // Up and down again: a case-insensitive disk folds case fully, so `λόγος` and `ΛΌΓΟΣ`
+        // (final sigma) or `straße` and `STRASSE` must be one folder, and so one slug.
+        let slug = words.joined(separator: "-").uppercased().lowercased()
         guard !slug.isEmpty, slug.utf8.count <= 200 else { return nil }
         return slug
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SitegenModel
 
 /// One Markdown file read as a story: front matter fields to `RawItem` fields, read the way
@@ -57,11 +58,14 @@ struct MarkdownStory: Sendable {
 
     static let idLimit = StableID.limit
 
-    /// `tags`, and `categories` with Jekyll's `category` (one category, spaces and all).
+    /// `tags`, and `categories` with Jekyll's `category` (one category, spaces and all). In
+    /// Unicode's composed form (NFC): `ü` typed as `u` and a combining accent is the same term,
+    /// and its folder and every link to it must have the same bytes.
     static func terms(_ matter: FrontMatter) -> [Taxonomy: [String]] {
         var terms: [Taxonomy: [String]] = [:]
-        let tags = matter.texts("tags")
-        let categories = matter.texts("categories") + (matter["category"].map { [$0] } ?? [])
+        let tags = matter.texts("tags").map(\.precomposedStringWithCanonicalMapping)
+        let categories = (matter.texts("categories") + (matter["category"].map { [$0] } ?? []))
+            .map(\.precomposedStringWithCanonicalMapping)
         if !tags.isEmpty { terms[.tags] = tags }
         if !categories.isEmpty { terms[.categories] = categories }
         return terms

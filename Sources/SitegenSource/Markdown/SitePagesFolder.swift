@@ -5,9 +5,10 @@ import SitegenModel
 /// story, a page is the site owner's own writing, so a fault in one fails the build with the
 /// file and line, rather than quietly leaving the page out.
 public enum SitePagesFolder {
-    /// Names the site already uses at its root; a page there would overwrite the list's files
-    /// (or a taxonomy's, whether or not this build has terms: a page must not come and go).
-    static let reserved = Set(["index", "page", "item", "s", "m", "assets"] + Taxonomy.allCases.map(\.rawValue))
+    /// Names the site always uses at its root; a page there would overwrite the list's files.
+    /// (`tags` and `categories` are refused by the build only when the site has such terms:
+    /// Jekyll sites often have a `tags.md` page of their own.)
+    static let reserved: Set<String> = ["index", "page", "item", "s", "m", "assets"]
 
     /// The folder's `.md` files (not its subfolders: a page's URL is its file name), by name.
     static func markdownFiles(in folder: String) throws -> [String] {
