@@ -31,8 +31,13 @@ struct ArchitectureTests {
             "Hummingbird",
             "ServiceLifecycle", "Logging", "HTTPTypes", "NIOCore",
         ],
+        "SitegenDeploy": [
+            "SitegenModel", "SitegenSystem", "SitegenSource", "Foundation", "FoundationXML", "Synchronization", "AsyncHTTPClient",
+            "NIOCore", "NIOHTTP1", "Crypto",
+        ],
         "sitegen": [
-            "SitegenModel", "SitegenSource", "SitegenBuild", "SitegenServe", "Foundation", "Glibc", "Synchronization",
+            "SitegenModel", "SitegenSource", "SitegenBuild", "SitegenServe", "SitegenDeploy", "Foundation", "Glibc",
+            "Synchronization",
             "ArgumentParser",
         ],
     ]
