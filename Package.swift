@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "SitegenDeploy",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenSource",
+                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenWrite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

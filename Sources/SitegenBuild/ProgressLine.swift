@@ -22,8 +22,8 @@ public enum ProgressLine {
     }
 
     /// "Fetched 500 items in 1.23 s · 12 cached, 50 retried, 2 failed"
-    public static func summary(_ counts: FetchCounts, elapsed: Duration) -> String {
-        "Fetched \(counts.done) \(counts.what) in \(DurationText.describe(elapsed))" + details(counts)
+    public static func summary(_ counts: FetchCounts, elapsed: Duration, verb: String = "Fetched") -> String {
+        "\(verb) \(counts.done) \(counts.what) in \(DurationText.describe(elapsed))" + details(counts)
     }
 
     private static func details(_ counts: FetchCounts) -> String {

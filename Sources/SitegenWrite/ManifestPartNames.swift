@@ -3,11 +3,11 @@ import SitegenModel
 
 /// Reads back the shard names a manifest part lists (docs/format.md): what a kept generation
 /// needs carried over besides the part itself.
-enum ManifestPartNames {
+package enum ManifestPartNames {
     /// The names in `shards` (`[first, count, "name", bytes]` each); [] for bytes that are not a
     /// manifest part. Only names that are a content hash are returned, so nothing read from disk
     /// can point outside `s/`.
-    static func shardNames(in json: [UInt8]) -> [String] {
+    package static func shardNames(in json: [UInt8]) -> [String] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
             let shards = object["shards"] as? [[Any]]
         else { return [] }

@@ -6,7 +6,7 @@ import SitegenSystem
 /// The kernel drops the lock when the process ends however it ends (SIGKILL included), so a
 /// killed build never leaves a stale lock behind; the file itself stays (removing it would let two
 /// builds lock two different files of the same name).
-final class OutputLock: @unchecked Sendable {
+package final class OutputLock: @unchecked Sendable {
     private var descriptor: Int32
 
     /// Takes the lock or throws `outputLocked` at once: a second build waiting silently for the
@@ -25,7 +25,7 @@ final class OutputLock: @unchecked Sendable {
         }
     }
 
-    func release() {
+    package func release() {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1

@@ -19,14 +19,19 @@ final class ProgressPrinter: FetchProgress {
     private let verbose: Bool
     private let state = Mutex(State())
 
-    init(verbose: Bool) {
+    /// What is done, as the log's first line and the summary say it: "Fetching", "Fetched"; a
+    /// deploy's "Sending", "Sent".
+    private let verbs: (now: String, done: String)
+
+    init(verbose: Bool, verbs: (now: String, done: String) = ("Fetching", "Fetched")) {
         self.isTerminal = isatty(STDERR_FILENO) == 1
         self.verbose = verbose
+        self.verbs = verbs
     }
 
     func begin(_ what: String, total: Int) {
         state.withLock { $0 = State() }
-        if !isTerminal { write("Fetching \(total) \(what)\n") }
+        if !isTerminal { write("\(verbs.now) \(total) \(what)\n") }
     }
 
     func update(_ counts: FetchCounts) {
@@ -59,7 +64,8 @@ final class ProgressPrinter: FetchProgress {
     func end(_ counts: FetchCounts) {
         state.withLock { state in
             write(
-                (state.barShown ? "\r\u{1B}[2K" : "") + ProgressLine.summary(counts, elapsed: state.started.duration(to: .now))
+                (state.barShown ? "\r\u{1B}[2K" : "")
+                    + ProgressLine.summary(counts, elapsed: state.started.duration(to: .now), verb: verbs.done)
                     + "\n")
             state.barShown = false
         }

@@ -9,7 +9,7 @@ struct Sitegen: AsyncParsableCommand {
             Builds paginated static HTML pages that read with JavaScript off, plus JSON shards and \
             prefetch manifests that a tiny script uses to fill rows just before the reader reaches them.
             """,
-        subcommands: [InitCommand.self, BuildCommand.self, ServeCommand.self, GenerateCommand.self],
+        subcommands: [InitCommand.self, BuildCommand.self, ServeCommand.self, DeployCommand.self, GenerateCommand.self],
         defaultSubcommand: nil
     )
 }

@@ -32,7 +32,8 @@ struct ArchitectureTests {
             "ServiceLifecycle", "Logging", "HTTPTypes", "NIOCore",
         ],
         "SitegenDeploy": [
-            "SitegenModel", "SitegenSystem", "SitegenSource", "Foundation", "FoundationXML", "Synchronization", "AsyncHTTPClient",
+            "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenWrite", "Foundation", "FoundationXML", "Synchronization",
+            "AsyncHTTPClient",
             "NIOCore", "NIOHTTP1", "Crypto",
         ],
         "sitegen": [

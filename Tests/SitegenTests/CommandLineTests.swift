@@ -37,11 +37,18 @@ struct CommandLineTests {
         // What a command is told that is not a setting of the site: where the settings are, how
         // much to print, and serve's reload switch. `--no-…` are the negative spellings of keys.
         let commandOnly: Set = ["config", "help", "quiet", "verbose", "no-reload"]
-        let keys = Set(SiteConfig.keys.map(\.flag))
+        let keys = Set(SiteConfig.keys.filter { !$0.isDeployOnly }.map(\.flag))
         let serve = try flags("serve").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
         let build = try flags("build").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
         #expect(serve == keys)
         #expect(build == keys.subtracting(["port"]))
+        // Deploy's own keys, and the build's settings a deploy reads too.
+        let deploy = try flags("deploy").subtracting(commandOnly.union(["dry-run", "concurrency"])).filter {
+            !$0.hasPrefix("no-")
+        }
+        #expect(
+            deploy
+                == Set(SiteConfig.keys.filter(\.isDeployOnly).map(\.flag)).union(["output", "keep-generations", "precompress"]))
     }
 
     @Test("build with no source writes the 300-story sample and says so")

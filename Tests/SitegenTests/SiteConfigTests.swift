@@ -38,6 +38,9 @@ struct SiteConfigTests {
         item_pages = false
         drafts = true
         taxonomies = false
+        deploy_to = "s3://site/www"
+        deploy_endpoint = "http://127.0.0.1:8333"
+        deploy_region = "eu-west-1"
         timezone = "Europe/Berlin"
 
         [fields]
@@ -74,6 +77,8 @@ struct SiteConfigTests {
         #expect(config.itemPages == false)
         #expect(config.drafts == true)
         #expect(config.taxonomies == false)
+        #expect(config.deployTo == "s3://site/www" && config.deployEndpoint == "http://127.0.0.1:8333")
+        #expect(config.deployRegion == "eu-west-1")
         #expect(config.timezone == "Europe/Berlin")
         #expect(config.fields == ["image=labels.medium", "title=name"])
         #expect(config.lines["page_size"] == 3)

@@ -23,6 +23,9 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
     /// The config file (`sitegen.toml`): TOML that does not parse, an unknown key, a wrong type
     /// or a value out of range.
     case config(path: String, line: Int?, column: Int?, reason: String)
+    /// A deploy could not finish: the store's answer (its error code and message) or the
+    /// network's, for the object or bucket named; nothing was deleted.
+    case deployFailed(target: String, reason: String)
 
     public var description: String {
         switch self {
@@ -48,6 +51,8 @@ public enum SitegenError: Error, Equatable, CustomStringConvertible {
         case .config(let path, let line, let column, let reason):
             let position = [line.map { ":\($0)" }, column.map { ":\($0)" }].compactMap { $0 }.joined()
             return "\(path)\(position): \(reason)"
+        case .deployFailed(let target, let reason):
+            return "\(target): \(reason); nothing was deleted"
         }
     }
 }

@@ -25,8 +25,14 @@ public struct ConfigKey {
     /// The flag's name without `--`: `-` for `_`, and `field` (given once per field) for the
     /// `[fields]` table.
     public var flag: String {
-        name == "fields" ? "field" : String(name.map { $0 == "_" ? "-" : $0 })
+        if name == "fields" { return "field" }
+        // `deploy_to` is `sitegen deploy --to`: the command says what it is for.
+        let words = name.hasPrefix("deploy_") ? name.dropFirst("deploy_".count) : name[...]
+        return String(words.map { $0 == "_" ? "-" : $0 })
     }
+
+    /// Whether the key is `sitegen deploy`'s alone.
+    public var isDeployOnly: Bool { name.hasPrefix("deploy_") }
 
     public var kind: SiteConfig.Kind {
         switch value {
@@ -115,6 +121,17 @@ extension SiteConfig {
             ConfigKey(name: "pages", value: .string(\.pages)),
             ConfigKey(name: "keep_generations", value: .integer(\.keepGenerations, range: 0...Int.max)),
             ConfigKey(name: "port", value: .integer(\.port, range: 0...65535)),
+            ConfigKey(
+                name: "deploy_to",
+                value: .string(\.deployTo) {
+                    $0.hasPrefix("s3://") ? nil : "must be s3://BUCKET or s3://BUCKET/PREFIX (got \($0))"
+                }),
+            ConfigKey(
+                name: "deploy_endpoint",
+                value: .string(\.deployEndpoint) {
+                    $0.hasPrefix("http://") || $0.hasPrefix("https://") ? nil : "must be an http(s):// URL (got \($0))"
+                }),
+            ConfigKey(name: "deploy_region", value: .string(\.deployRegion)),
             ConfigKey(
                 name: "list",
                 value: .string(\.list) { list in

@@ -26,6 +26,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var timezone: String?
     /// `sitegen serve`'s port.
     public var port: Int?
+    /// `sitegen deploy`'s store: `--to s3://bucket/prefix`, `--endpoint`, `--region`.
+    public var deployTo: String?
+    public var deployEndpoint: String?
+    public var deployRegion: String?
 
     // URL sources (docs/fetching.md).
     public var list: String?

@@ -1,6 +1,6 @@
 /// `map` over the network: at most `limit` bodies run at once, results in the input's order. A
 /// body that throws cancels the rest and the error is rethrown.
-enum BoundedConcurrency {
+package enum BoundedConcurrency {
     package static func map<T: Sendable, R: Sendable>(
         _ items: [T], limit: Int, _ body: @escaping @Sendable (T) async throws -> R
     ) async throws -> [R] {

@@ -1,6 +1,6 @@
 /// Content types by file extension: what a static host sends for each file a site has.
 public enum MIMEType {
-    static let byExtension: [String: String] = [
+    package static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
         "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
         "json": "application/json", "xml": "application/xml; charset=utf-8", "txt": "text/plain; charset=utf-8",
@@ -11,7 +11,7 @@ public enum MIMEType {
     ]
 
     /// Text worth gzipping on the fly; pictures, fonts and the like are compressed already.
-    static func isCompressible(_ contentType: String) -> Bool {
+    package static func isCompressible(_ contentType: String) -> Bool {
         contentType.hasPrefix("text/") || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/xml")
             || contentType.hasPrefix("application/atom+xml") || contentType.hasPrefix("application/manifest+json")
             || contentType.hasPrefix("image/svg+xml")

@@ -1,0 +1,190 @@
+import Foundation
+import SitegenModel
+import SitegenSource
+import SitegenSystem
+import SitegenWrite
+import Synchronization
+
+/// What to deploy, and where.
+public struct DeployRequest: Sendable {
+    public var output: String
+    public var target: String
+    public var endpoint: String?
+    public var region: String
+    public var credentials: (accessKey: String, secretKey: String, sessionToken: String?)
+    /// Uploads at once.
+    public var concurrency: Int
+    /// Send text files' gzip siblings, with `Content-Encoding: gzip` (the output must have been
+    /// built with `--precompress`).
+    public var precompress: Bool
+    /// Previous generations the store keeps (`keep_generations`).
+    public var keepGenerations: Int
+    public var dryRun: Bool
+
+    public init(
+        output: String, target: String, endpoint: String? = nil, region: String = "us-east-1",
+        credentials: (accessKey: String, secretKey: String, sessionToken: String?), concurrency: Int = 16,
+        precompress: Bool = false, keepGenerations: Int = 3, dryRun: Bool = false
+    ) {
+        self.output = output
+        self.target = target
+        self.endpoint = endpoint
+        self.region = region
+        self.credentials = credentials
+        self.concurrency = concurrency
+        self.precompress = precompress
+        self.keepGenerations = keepGenerations
+        self.dryRun = dryRun
+    }
+}
+
+/// What a deploy did.
+public struct DeployReport: Sendable, Equatable {
+    public var target: String
+    public var uploaded: Int
+    public var unchanged: Int
+    public var deleted: Int
+    /// Objects a kept generation still names though the output lacks them.
+    public var kept: Int
+    public var bytes: Int
+    public var seconds: Double
+    public var dryRun: Bool
+
+    /// "12 uploaded, 3,400 unchanged, 2 deleted in 1.4 s"
+    public var summary: String {
+        (dryRun
+            ? "Dry run, nothing sent: \(uploaded) to upload, \(unchanged) unchanged, \(deleted) to delete"
+            : "\(uploaded) uploaded, \(unchanged) unchanged, \(deleted) deleted in \(String(format: "%.1f", seconds)) s")
+            + " (\(target)" + (kept > 0 ? "; \(kept) kept for readers of previous builds" : "") + ")."
+    }
+}
+
+/// `sitegen deploy`: a built output to an S3-compatible store, changed objects only, in an
+/// order no reader notices (`DeployPhase`), then the deletions no kept generation minds.
+/// docs/deploy.md tells it step by step.
+public enum Deploy {
+    public static func run(
+        _ request: DeployRequest, progress: (any FetchProgress)? = nil, log: (String) -> Void = { _ in }
+    ) async throws -> DeployReport {
+        let started = ContinuousClock.now
+        let location = try S3Location.parse(request.target, endpoint: request.endpoint, region: request.region)
+        let output = URL(fileURLWithPath: request.output).standardizedFileURL.path
+        // A build into this output would swap it under the deploy's feet.
+        let lock = try OutputLock(output: output)
+        defer { lock.release() }
+        let local = try LocalOutput(path: output, precompress: request.precompress)
+        let client = S3Client(
+            location: location,
+            credentials: .init(
+                accessKey: request.credentials.accessKey, secretKey: request.credentials.secretKey,
+                sessionToken: request.credentials.sessionToken),
+            connections: request.concurrency)
+        do {
+            let report = try await deploy(request, local: local, client: client, progress: progress, log: log, started: started)
+            await client.shutdown()
+            return report
+        } catch let error as S3Error {
+            await client.shutdown()
+            throw error.sitegenError
+        } catch let error as TransportError {
+            await client.shutdown()
+            throw SitegenError.deployFailed(target: location.description, reason: error.description)
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+    }
+
+    private static func deploy(
+        _ request: DeployRequest, local: LocalOutput, client: S3Client, progress: (any FetchProgress)?, log: (String) -> Void,
+        started: ContinuousClock.Instant
+    ) async throws -> DeployReport {
+        log("Listing \(client.location.description)")
+        let remote = try await client.list()
+        let remoteRecord = Generations.parse(String(decoding: try await client.get(Generations.recordFile) ?? [], as: UTF8.self))
+        let rules = DeployPlanner.rules(precompress: request.precompress)
+        let rulesMatch = try await client.get(DeployPlanner.rulesFile).map { String(decoding: $0, as: UTF8.self) } == rules
+        let localRecord = Generations.parse(
+            String(decoding: try LocalOutput.read(local.path + "/" + Generations.recordFile), as: UTF8.self))
+        let record = DeployPlanner.record(local: localRecord, remote: remoteRecord, keep: request.keepGenerations)
+        let kept = try await keptFiles(record, local: Set(local.objects.map(\.key)), remote: remote, client: client)
+        // The record and the rules are written by the deploy, not taken from the output.
+        let generated: [(key: String, bytes: [UInt8])] = [
+            (Generations.recordFile, Array(Generations.text(record).utf8)), (DeployPlanner.rulesFile, Array(rules.utf8)),
+        ]
+        var objects = local.objects.filter { $0.key != Generations.recordFile && $0.key != DeployPlanner.rulesFile }
+        for file in generated {
+            let (contentType, cacheControl) = DeployPlanner.headers(of: file.key)
+            objects.append(
+                DeployObject(
+                    key: file.key, md5: LocalOutput.md5(file.bytes), size: file.bytes.count, contentType: contentType,
+                    cacheControl: cacheControl))
+        }
+        let plan = DeployPlanner.plan(local: objects, remote: remote, rulesMatch: rulesMatch, kept: kept)
+        let bytes = plan.uploads.reduce(0) { $0 + $1.size }
+        func report(deleted: Int) -> DeployReport {
+            DeployReport(
+                target: client.location.description, uploaded: plan.uploads.count, unchanged: plan.unchanged, deleted: deleted,
+                kept: kept.subtracting(objects.map(\.key)).count, bytes: bytes,
+                seconds: started.duration(to: .now).seconds,
+                dryRun: request.dryRun)
+        }
+        for upload in plan.uploads { log("      upload \(upload.key)") }
+        for key in plan.deletions { log("      delete \(key)") }
+        if request.dryRun || plan.uploads.count + plan.deletions.count == 0 { return report(deleted: plan.deletions.count) }
+
+        let counts = Mutex(FetchCounts(what: "objects", total: plan.uploads.count + plan.deletions.count))
+        progress?.begin("objects", total: plan.uploads.count + plan.deletions.count)
+        let step: @Sendable () -> Void = {
+            let now = counts.withLock { counts in
+                counts.done += 1
+                return counts
+            }
+            progress?.update(now)
+        }
+        let generatedBytes = Dictionary(uniqueKeysWithValues: generated.map { ($0.key, $0.bytes) })
+        // Phase by phase: nothing of a phase starts before the one before it is all in place.
+        for phase in DeployPhase.allCases {
+            let batch = plan.uploads.filter { DeployPhase.of($0.key) == phase }
+            _ = try await BoundedConcurrency.map(batch, limit: request.concurrency) { object in
+                let body = try generatedBytes[object.key] ?? local.bytes(of: object)
+                var headers = [("Content-Type", object.contentType), ("Cache-Control", object.cacheControl)]
+                if let encoding = object.contentEncoding { headers.append(("Content-Encoding", encoding)) }
+                // The store checks the bytes it got against their MD5 (and refuses a torn upload).
+                headers.append(("Content-MD5", Data(LocalOutput.md5Bytes(body)).base64EncodedString()))
+                try await client.put(object.key, bytes: body, headers: headers)
+                step()
+            }
+        }
+        // Only once everything is up (an upload that failed has thrown by now).
+        _ = try await BoundedConcurrency.map(plan.deletions, limit: request.concurrency) { key in
+            try await client.delete(key)
+            step()
+        }
+        progress?.end(counts.withLock { $0 })
+        return report(deleted: plan.deletions.count)
+    }
+
+    /// The store's objects that a kept generation names and the output lacks: its manifest
+    /// parts (listed under `m/<build>/`), the shards they list (read from the parts) and its
+    /// assets.
+    private static func keptFiles(
+        _ record: [Generation], local: Set<String>, remote: [String: String], client: S3Client
+    ) async throws -> Set<String> {
+        var kept: Set<String> = []
+        var partsToRead: [String] = []
+        for generation in record {
+            for build in generation.builds {
+                let parts = remote.keys.filter { $0.hasPrefix("m/\(build)/") && $0.hasSuffix(".json") }
+                kept.formUnion(parts)
+                partsToRead += parts.filter { !local.contains($0) }
+            }
+            kept.formUnion(generation.assets)
+        }
+        let names = try await BoundedConcurrency.map(partsToRead, limit: 16) { part in
+            ManifestPartNames.shardNames(in: try await client.get(part) ?? [])
+        }
+        for name in names.joined() { kept.insert(SitePaths.shardFile(name)) }
+        return kept.subtracting(local)
+    }
+}

@@ -1,0 +1,67 @@
+import Crypto
+import Foundation
+import SitegenModel
+import SitegenSystem
+
+/// A finished output folder as a deploy reads it: every file a store should hold, with the MD5
+/// and headers it should have there. Precompressed siblings (`.gz`, `.br`) are not objects of
+/// their own: with `precompress`, a file's gzip sibling is sent in its place, marked
+/// `Content-Encoding: gzip`.
+package struct LocalOutput: Sendable {
+    package let path: String
+    package let objects: [DeployObject]
+
+    package init(path: String, precompress: Bool) throws {
+        self.path = path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path + "/" + Generations.recordFile, isDirectory: &isFolder),
+            !isFolder.boolValue
+        else {
+            throw SitegenError.unreadable(
+                path: path, reason: "no built site here (no \(Generations.recordFile)); run sitegen build first")
+        }
+        let files = Self.files(under: path)
+        let all = Set(files)
+        let keys = files.filter { file in
+            // A sibling is skipped when its file is there: it goes up in the file's place, or not at all.
+            !([".gz", ".br"].contains { file.hasSuffix($0) && all.contains(String(file.dropLast($0.count))) })
+        }
+        objects = try Parallel.mapThrowing(keys) { key in
+            let (contentType, cacheControl) = DeployPlanner.headers(of: key)
+            let encoded = precompress && all.contains(key + ".gz")
+            let bytes = try Self.read(path + "/" + key + (encoded ? ".gz" : ""))
+            return DeployObject(
+                key: key, md5: Self.md5(bytes), size: bytes.count, contentType: contentType, cacheControl: cacheControl,
+                contentEncoding: encoded ? "gzip" : nil)
+        }
+    }
+
+    /// The bytes the store gets for `object`.
+    package func bytes(of object: DeployObject) throws -> [UInt8] {
+        try Self.read(path + "/" + object.key + (object.contentEncoding == "gzip" ? ".gz" : ""))
+    }
+
+    static func read(_ file: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw SitegenError.unreadable(path: file, reason: "cannot read")
+        }
+        return Array(data)
+    }
+
+    /// In hex, as stores give ETags.
+    package static func md5(_ bytes: [UInt8]) -> String {
+        md5Bytes(bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    package static func md5Bytes(_ bytes: [UInt8]) -> [UInt8] { Array(Insecure.MD5.hash(data: bytes)) }
+
+    /// Every regular file under `root`, as paths relative to it, sorted.
+    static func files(under root: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { files.append(relative) }
+        }
+        return files.sorted()
+    }
+}

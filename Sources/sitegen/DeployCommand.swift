@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import SitegenDeploy
+import SitegenModel
+import SitegenSource
+
+/// `sitegen deploy`: the built output to S3-compatible object storage, changed objects only, in
+/// an order no reader notices.
+struct DeployCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deploy",
+        abstract: "Publish the built site to S3-compatible object storage (S3, R2, GCS, MinIO, SeaweedFS).",
+        usage: "sitegen deploy --to s3://BUCKET[/PREFIX] [--endpoint URL] [--region R] [--dry-run]",
+        discussion: """
+            Uploads what changed since the last deploy (compared by content and headers, without \
+            downloading), shards and assets first, then manifests, then pages, and deletes only \
+            what no kept generation names, once every upload is in. Credentials come from \
+            AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN; the region from \
+            --region, AWS_REGION, or us-east-1. docs/deploy.md has the details.
+
+            Examples:
+              sitegen deploy --to s3://my-site
+              sitegen deploy --to s3://bucket/blog --endpoint http://127.0.0.1:8333 --dry-run
+            """
+    )
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The store: s3://BUCKET or s3://BUCKET/PREFIX. Or deploy_to in the config.", valueName: "s3-url"))
+    var to: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An S3-compatible store's URL (MinIO, SeaweedFS, R2), addressed path-style. Default: AWS.", valueName: "url"))
+    var endpoint: String?
+
+    @Option(name: .long, help: ArgumentHelp("The store's region. Default: AWS_REGION, else us-east-1.", valueName: "region"))
+    var region: String?
+
+    @Option(name: .long, help: ArgumentHelp("The built output to publish. Default: Public.", valueName: "dir"))
+    var output: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Previous builds whose files the store keeps for readers mid-scroll. Default: 3.", valueName: "n"))
+    var keepGenerations: Int?
+
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help:
+            "Send text files' .gz siblings (a build with --precompress) with Content-Encoding: gzip, for stores and CDNs that serve bytes as they are. Default: off."
+    )
+    var precompress: Bool?
+
+    @Option(name: .long, help: ArgumentHelp("Uploads at once. Default: 16.", valueName: "n"))
+    var concurrency: Int?
+
+    @Flag(name: .long, help: "Say what would be uploaded and deleted, and send nothing.")
+    var dryRun = false
+
+    @Option(name: .long, help: ArgumentHelp("A config file. Default: ./sitegen.toml when it exists.", valueName: "file"))
+    var config: String?
+
+    @Flag(name: .long, help: "Name every object uploaded and deleted.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Print only errors.")
+    var quiet = false
+
+    func run() async throws {
+        do {
+            var flags = SiteConfig()
+            flags.deployTo = to
+            flags.deployEndpoint = endpoint
+            flags.deployRegion = region
+            flags.output = output
+            flags.keepGenerations = keepGenerations
+            flags.precompress = precompress
+            flags.concurrency = concurrency
+            let file = try SiteConfig.load(config)
+            let merged = file.map { flags.over($0) } ?? flags
+            try merged.check()
+            guard let target = merged.deployTo else {
+                throw SitegenError.invalidOption(
+                    name: "to", reason: "where to deploy is missing: --to s3://BUCKET (or deploy_to in sitegen.toml)")
+            }
+            let environment = ProcessInfo.processInfo.environment
+            guard let accessKey = environment["AWS_ACCESS_KEY_ID"], let secretKey = environment["AWS_SECRET_ACCESS_KEY"],
+                !accessKey.isEmpty, !secretKey.isEmpty
+            else {
+                throw SitegenError.invalidOption(
+                    name: "to",
+                    reason: "no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN if any)")
+            }
+            let request = DeployRequest(
+                output: merged.output ?? "Public", target: target, endpoint: merged.deployEndpoint,
+                region: merged.deployRegion ?? environment["AWS_REGION"] ?? environment["AWS_DEFAULT_REGION"] ?? "us-east-1",
+                credentials: (accessKey, secretKey, environment["AWS_SESSION_TOKEN"]), concurrency: merged.concurrency ?? 16,
+                precompress: merged.precompress ?? false, keepGenerations: merged.keepGenerations ?? 3, dryRun: dryRun)
+            let verbose = self.verbose
+            let report = try await Deploy.run(
+                request, progress: quiet ? nil : ProgressPrinter(verbose: verbose, verbs: ("Sending", "Sent")),
+                log: { line in if verbose { FileHandle.standardError.write(Data((line + "\n").utf8)) } })
+            if !quiet { print(report.summary) }
+        } catch let error as SitegenError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

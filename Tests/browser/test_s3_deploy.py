@@ -1,0 +1,184 @@
+"""`sitegen deploy` against a real S3-compatible store: SeaweedFS on 127.0.0.1 with an identity,
+so every request's SigV4 signature is checked, and boto3 (awscli's library) as a second client
+that reads back what the deploy put there."""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+
+import boto3
+import pytest
+from botocore.config import Config
+
+from conftest import SITEGEN, run_sitegen
+from test_deploy import stories_with_new_on_top
+
+ACCESS, SECRET = "sitegen-test", "sitegen-test-secret"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    """A SeaweedFS server (master, volume, filer and S3 gateway in one process) on free ports."""
+    folder = tmp_path_factory.mktemp("seaweedfs")
+    config = folder / "s3.json"
+    config.write_text(json.dumps({"identities": [{"name": "sitegen", "credentials": [{"accessKey": ACCESS, "secretKey": SECRET}],
+                                                 "actions": ["Admin", "Read", "List", "Tagging", "Write"]}]}))
+    ports = {name: free_port() for name in ["master", "volume", "filer", "s3"]}
+    grpc = {name: free_port() for name in ports}
+    command = [shutil.which("weed"), "server", f"-dir={folder}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+               f"-master.port={ports['master']}", f"-master.port.grpc={grpc['master']}",
+               f"-volume.port={ports['volume']}", f"-volume.port.grpc={grpc['volume']}",
+               f"-filer.port={ports['filer']}", f"-filer.port.grpc={grpc['filer']}",
+               "-s3", f"-s3.port={ports['s3']}", f"-s3.port.grpc={grpc['s3']}", "-s3.port.iceberg=0", "-s3.port.lance=0",
+               f"-s3.config={config}", "-master.volumeSizeLimitMB=64", "-volume.max=30", "-metricsPort=0"]
+    log = open(folder / "weed.log", "w")
+    # A session of its own: `weed` from PyPI is a launcher with the server as its child, and both must go.
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    endpoint = f"http://127.0.0.1:{ports['s3']}"
+    client = boto3.client("s3", endpoint_url=endpoint, aws_access_key_id=ACCESS, aws_secret_access_key=SECRET,
+                          region_name="us-east-1", config=Config(max_pool_connections=16))
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            client.create_bucket(Bucket="site")
+            break
+        except Exception:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise AssertionError("SeaweedFS did not start: " + open(folder / "weed.log").read()[-2000:])
+            time.sleep(0.5)
+    yield {"endpoint": endpoint, "client": client, "filer": f"http://127.0.0.1:{ports['filer']}"}
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def deploy(store, output, *extra, secret=SECRET):
+    env = dict(os.environ, AWS_ACCESS_KEY_ID=ACCESS, AWS_SECRET_ACCESS_KEY=secret)
+    return subprocess.run([SITEGEN, "deploy", "--to", "s3://site/www", "--endpoint", store["endpoint"], "--output", output, *extra],
+                          capture_output=True, text=True, env=env)
+
+
+def counts(result):
+    """{"uploaded": n, "unchanged": n, "deleted": n} from the summary line."""
+    assert result.returncode == 0, result.stderr
+    line = result.stdout.strip().splitlines()[-1]
+    words = line.replace(",", "").split()
+    return {words[i + 1]: int(words[i]) for i in range(0, 6, 2)}
+
+
+def listing(client, prefix="www/"):
+    keys = {}
+    for page in client.get_paginator("list_objects_v2").paginate(Bucket="site", Prefix=prefix):
+        for item in page.get("Contents", []):
+            keys[item["Key"][len(prefix):]] = item["ETag"].strip('"')
+    return keys
+
+
+def local_files(output):
+    files = set()
+    for folder, _, names in os.walk(output):
+        for name in names:
+            files.add(os.path.relpath(os.path.join(folder, name), output))
+    return files
+
+
+EXPECTED_TYPES = {".html": "text/html; charset=utf-8", ".json": "application/json", ".css": "text/css; charset=utf-8",
+                  ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml", ".txt": "text/plain; charset=utf-8"}
+
+
+def test_a_10000_story_site_deploys_with_the_headers_a_browser_needs_then_only_what_changed(store, tmp_path):
+    before, after = stories_with_new_on_top(str(tmp_path), 10_000, 10)
+    out = str(tmp_path / "Public")
+    run_sitegen("build", "--source", before, "--output", out)
+    first = counts(deploy(store, out))
+    client = store["client"]
+    objects = listing(client)
+    files = local_files(out)
+    # Every file of the output is an object (the record of what the store holds is the deploy's own).
+    assert set(objects) == files | {"m/deploy.txt"}
+    assert first["uploaded"] == len(objects) and first["deleted"] == 0
+
+    # Each object as a browser needs it: the type sitegen serve sends, and the cache rule of _headers.
+    from concurrent.futures import ThreadPoolExecutor
+
+    def head(key):
+        return key, client.head_object(Bucket="site", Key="www/" + key)
+    with ThreadPoolExecutor(16) as pool:
+        heads = dict(pool.map(head, sorted(objects)))
+    for key, reply in heads.items():
+        extension = os.path.splitext(key)[1]
+        if key == "feed.xml":
+            assert reply["ContentType"] == "application/atom+xml; charset=utf-8"
+        elif extension in EXPECTED_TYPES:
+            assert reply["ContentType"] == EXPECTED_TYPES[extension], key
+        immutable = key.startswith("s/") or key.startswith("assets/")
+        assert reply["CacheControl"] == ("public, max-age=31536000, immutable" if immutable else "no-cache"), key
+        assert reply["ETag"].strip('"') == objects[key]
+    # A page read back through the store's own HTTP is the page sitegen wrote.
+    with urllib.request.urlopen(store["filer"] + "/buckets/site/www/index.html") as reply:
+        assert reply.read() == open(os.path.join(out, "index.html"), "rb").read()
+
+    # Nothing changed: nothing goes up.
+    assert counts(deploy(store, out)) == {"uploaded": 0, "unchanged": first["uploaded"], "deleted": 0}
+
+    # Ten stories on top: the list pages (every rank moves) and at most 3 % of the rest.
+    old_shards = {key for key in objects if key.startswith("s/")}
+    run_sitegen("build", "--source", after, "--output", out)
+    pages = {f for f in local_files(out) if f == "index.html" or (f.startswith("page/") and f.endswith("index.html"))}
+    third = counts(deploy(store, out, "--verbose"))
+    assert third["deleted"] == 0
+    others = third["uploaded"] - len(pages)
+    assert 0 <= others <= 0.03 * len(objects), third
+    # The previous build's shards stay for readers mid-scroll (keep_generations), and its manifest.
+    now = listing(client)
+    assert old_shards <= set(now)
+    record = client.get_object(Bucket="site", Key="www/m/builds.txt")["Body"].read().decode().splitlines()
+    assert len(record) == 2 and all(any(k.startswith(f"m/{line.split()[0]}/") for k in now) for line in record)
+
+
+def test_a_fresh_build_keeps_the_stores_previous_generations_and_deletes_what_none_names(store, tmp_path):
+    """A CI machine builds from nothing each time: the store, not the output, remembers what readers may still ask for."""
+    sources = []
+    for n, count in enumerate([300, 320, 340, 360, 380]):
+        path = str(tmp_path / f"s{n}.json")
+        run_sitegen("generate", "--count", str(count), "--seed", str(n), "--format", "json", "--output", path)
+        sources.append(path)
+    builds = []
+    for n, source in enumerate(sources):
+        out = str(tmp_path / f"fresh-{n}")
+        run_sitegen("build", "--source", source, "--output", out)
+        builds.append(open(os.path.join(out, "m", "builds.txt")).read().split()[0])
+        result = deploy(store, out, "--keep-generations", "2")
+        assert result.returncode == 0, result.stderr
+    keys = listing(store["client"], "www/")
+    record = [line.split()[0] for line in store["client"].get_object(Bucket="site", Key="www/m/builds.txt")["Body"].read().decode().splitlines()]
+    assert record == builds[::-1][:3]
+    manifests = {key.split("/")[1] for key in keys if key.startswith("m/") and key.count("/") == 2}
+    assert manifests == set(builds[-3:]), "the kept generations' manifests, and no other"
+
+
+def test_bad_credentials_and_a_missing_bucket_are_one_line_errors_and_delete_nothing(store, tmp_path):
+    out = str(tmp_path / "Public")
+    run_sitegen("build", "--output", out)
+    wrong = deploy(store, out, secret="wrong")
+    assert wrong.returncode != 0
+    assert wrong.stderr.startswith("error: s3://site/www/: SignatureDoesNotMatch") and wrong.stderr.count("\n") == 1
+    env = dict(os.environ, AWS_ACCESS_KEY_ID=ACCESS, AWS_SECRET_ACCESS_KEY=SECRET)
+    missing = subprocess.run([SITEGEN, "deploy", "--to", "s3://no-such-bucket", "--endpoint", store["endpoint"], "--output", out],
+                             capture_output=True, text=True, env=env)
+    assert missing.returncode != 0 and "NoSuchBucket" in missing.stderr and missing.stderr.count("\n") == 1
+    absent = deploy(store, str(tmp_path / "nothing"))
+    assert absent.returncode != 0 and "run sitegen build first" in absent.stderr
