@@ -84,7 +84,8 @@ def main():
     print("| --- | ---: | ---: | ---: | ---: |")
     for step, wall, files, share, share_current in rows:
         print(f"| {step} | {wall:.2f} s | {files:,} | {share} | {share_current} |")
-    print(f"\n(files counted with their .gz and .br siblings; output in {out})")
+    print(f"\nunchanged rebuild ÷ fresh build: {rows[1][1] / rows[0][1]:.2f}")
+    print(f"\n(files counted with their .gz and .br siblings; output in {out}, on the disk that holds it)")
 
 
 if __name__ == "__main__":

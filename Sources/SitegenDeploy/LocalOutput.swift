@@ -22,7 +22,10 @@ package struct LocalOutput: Sendable {
         }
         let files = Self.files(under: path)
         let all = Set(files)
-        let keys = files.filter { file in
+        // sitegen's own bookkeeping (`OutputFolder.fileList`, a killed build's leftovers) is not
+        // part of the site.
+        let site = files.filter { !$0.hasPrefix(".sitegen-") && !$0.hasSuffix(".sitegen-new") }
+        let keys = site.filter { file in
             // A sibling is skipped when its file is there: it goes up in the file's place, or not at all.
             !([".gz", ".br"].contains { file.hasSuffix($0) && all.contains(String(file.dropLast($0.count))) })
         }

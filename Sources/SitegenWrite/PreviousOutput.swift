@@ -47,6 +47,13 @@ struct PreviousOutput: Sendable {
         return names.sorted().map { relative + "/" + $0 }.filter { isFile($0) }
     }
 
+    /// The size of the regular file at `relative`; nil when there is none.
+    func size(of relative: String) -> Int? {
+        var info = stat()
+        guard exists, stat(path + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     func isFile(_ relative: String) -> Bool {
         var info = stat()
         return stat(path + "/" + relative, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG

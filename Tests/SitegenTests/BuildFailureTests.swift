@@ -167,3 +167,38 @@ struct BuildFailureTests {
         }
     }
 }
+
+extension BuildFailureTests {
+    @Test("a rebuild writes beside the output and puts files in place only at commit: discarded, the output is as it was")
+    func rebuildInPlace() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.path("out")
+            try folder.write("old page", to: "out/index.html")
+            try folder.write("old shard", to: "out/s/a.json")
+            try folder.write("gone", to: "out/item/1/index.html")
+            try folder.write("mine", to: "out/.well-known/token")
+            let before = try FileManager.default.attributesOfItem(atPath: output + "/s/a.json")[.systemFileNumber] as? Int
+
+            let failed = try OutputFolder(path: output)
+            try failed.write("new page", to: "index.html")
+            try failed.write("new file", to: "page/2/index.html")
+            failed.discard()
+            #expect(try readText(output + "/index.html") == "old page")
+            #expect(filesUnder(output).sorted() == [".well-known/token", "index.html", "item/1/index.html", "s/a.json"])
+
+            let rebuild = try OutputFolder(path: output)
+            try rebuild.write("new page", to: "index.html")
+            try rebuild.write("old shard", to: "s/a.json")
+            try rebuild.write("new file", to: "page/2/index.html")
+            // Not yet: a reader still gets the old page until the build is whole.
+            #expect(try readText(output + "/index.html") == "old page")
+            try rebuild.commit()
+            #expect(try readText(output + "/index.html") == "new page")
+            #expect(filesUnder(output).sorted() == [".well-known/token", "index.html", "page/2/index.html", "s/a.json"])
+            #expect(!FileManager.default.fileExists(atPath: output + "/item"), "the folder its file left empty goes too")
+            let after = try FileManager.default.attributesOfItem(atPath: output + "/s/a.json")[.systemFileNumber] as? Int
+            #expect(before == after, "an unchanged file is left as it is")
+            #expect((rebuild.written, rebuild.unchanged) == (2, 1))
+        }
+    }
+}

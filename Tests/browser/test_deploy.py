@@ -26,7 +26,10 @@ def stories_with_new_on_top(workdir, count, new, seed=11):
     return before, full
 
 
-def test_builds_killed_at_random_moments_leave_the_previous_output_whole(tmp_path):
+def test_builds_killed_at_random_moments_leave_every_page_whole_and_every_reference_resolving(tmp_path):
+    """A rebuild puts changed files in place at its end, shards first and pages last, and removes
+    nothing before all are in: killed at any moment, the output is the old build, the new one, or
+    a mix of their whole pages, each of which finds every file it names."""
     before, after = stories_with_new_on_top(str(tmp_path), 10_000, 10)
     out = str(tmp_path / "out")
     start = time.monotonic()
@@ -49,6 +52,8 @@ def test_builds_killed_at_random_moments_leave_the_previous_output_whole(tmp_pat
     # The next build clears what the killed ones left beside the output, and succeeds.
     run_sitegen("build", "--source", after, "--output", out)
     assert sorted(os.listdir(tmp_path)) == sorted([".out.lock", "out", os.path.basename(before), os.path.basename(after)])
+    leftovers = [os.path.join(d, n) for d, _, names in os.walk(out) for n in names if n.endswith(".sitegen-new")]
+    assert leftovers == []
 
 
 @pytest.mark.parametrize("keep", [3, 0])
