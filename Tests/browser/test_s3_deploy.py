@@ -127,6 +127,11 @@ def test_a_10000_story_site_deploys_with_the_headers_a_browser_needs_then_only_w
         immutable = key.startswith("s/") or key.startswith("assets/")
         assert reply["CacheControl"] == ("public, max-age=31536000, immutable" if immutable else "no-cache"), key
         assert reply["ETag"].strip('"') == objects[key]
+    # awscli, a third client, agrees.
+    env = dict(os.environ, AWS_ACCESS_KEY_ID=ACCESS, AWS_SECRET_ACCESS_KEY=SECRET, AWS_DEFAULT_REGION="us-east-1")
+    cli = subprocess.run(["aws", "--endpoint-url", store["endpoint"], "s3api", "head-object", "--bucket", "site", "--key", "www/feed.xml",
+                          "--output", "json"], capture_output=True, text=True, env=env, check=True)
+    assert json.loads(cli.stdout)["ContentType"] == "application/atom+xml; charset=utf-8"
     # A page read back through the store's own HTTP is the page sitegen wrote.
     with urllib.request.urlopen(store["filer"] + "/buckets/site/www/index.html") as reply:
         assert reply.read() == open(os.path.join(out, "index.html"), "rb").read()
