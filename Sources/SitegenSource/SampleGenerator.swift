@@ -7,10 +7,17 @@ public struct SampleGenerator: Sendable {
     /// Unix time of the newest story; older ranks go back from here. Fixed, so no clock is read.
     public var newest: Int = 1_795_176_000
 
-    public init(seed: UInt64 = 1) { self.seed = seed }
+    /// Titles drawn from a Zipf law (`ZipfTitles`) instead of the sample's shapes.
+    public var zipfVocabulary: Int?
+
+    public init(seed: UInt64 = 1, zipfVocabulary: Int? = nil) {
+        self.seed = seed
+        self.zipfVocabulary = zipfVocabulary
+    }
 
     /// `count` items in rank order, ids unique.
     public func items(count: Int) -> [RawItem] {
+        if let zipfVocabulary { return zipfItems(count: count, vocabulary: zipfVocabulary) }
         var rng = SplitMix64(seed: seed)
         var items: [RawItem] = []
         items.reserveCapacity(count)
@@ -22,6 +29,22 @@ public struct SampleGenerator: Sendable {
             items.append(item(id: id, time: time, rng: &rng))
         }
         return items
+    }
+
+    /// Stories with Zipf titles: links with a score and comments, no text.
+    private func zipfItems(count: Int, vocabulary: Int) -> [RawItem] {
+        let titles = ZipfTitles(vocabulary: vocabulary)
+        var rng = SplitMix64(seed: seed)
+        var time = newest
+        var id = 46_000_000 + Int(seed % 1000) * 10_000_000
+        return (0..<count).map { _ in
+            id += 1 + Int(rng.next() % 37)
+            time -= 10 + Int(rng.next() % 90)
+            let score = 1 + Int(rng.next() % 500)
+            return RawItem(
+                id: id, by: Self.handle(&rng), time: time, title: titles.title(&rng),
+                url: "https://\(rng.pick(Self.domains))/\(id)", score: score, descendants: Int(rng.next() % UInt64(score + 1)))
+        }
     }
 
     private func item(id: Int, time: Int, rng: inout SplitMix64) -> RawItem {

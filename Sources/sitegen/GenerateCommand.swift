@@ -29,8 +29,21 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("File (json, jsonl) or folder (hn) to write.", valueName: "path"))
     var output: String
 
+    enum Titles: String, ExpressibleByArgument, CaseIterable {
+        case sample, zipf
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "sample (HN-like titles from a few hundred shapes) or zipf (words drawn from a Zipf law over --vocabulary words, as real titles' are: for search benchmarks).",
+            valueName: "sample|zipf"))
+    var titles: Titles = .sample
+
+    @Option(help: ArgumentHelp("Words in the zipf titles' vocabulary.", valueName: "n"))
+    var vocabulary: Int = 200_000
+
     func run() throws {
-        let items = SampleGenerator(seed: seed).items(count: count)
+        let items = SampleGenerator(seed: seed, zipfVocabulary: titles == .zipf ? vocabulary : nil).items(count: count)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let url = URL(fileURLWithPath: output)
