@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import SitegenSource
+
+/// Words for search: Unicode word breaks, case and accents folded as a browser can repeat.
+@Suite("search words")
+struct SearchWordsTests {
+    @Test("words are broken as Unicode says and folded: Zürich is zurich, and punctuation is no word")
+    func words() {
+        #expect(
+            SearchWords.words(in: "Show HN: Zürich-based café, 2× faster!") == [
+                "show", "hn", "zurich", "based", "cafe", "2", "faster",
+            ])
+        #expect(SearchWords.words(in: "ZÜRICH Zu\u{308}rich zurich").allSatisfy { $0 == "zurich" })
+        #expect(SearchWords.words(in: "  ... — !!! ").isEmpty)
+        #expect(SearchWords.fold("Straße") == "straße", "no ss: a browser's toLowerCase keeps ß")
+        #expect(SearchWords.fold("Ëljorulo") == "eljorulo")
+        #expect(SearchWords.words(in: "It's rock’n’roll, isn't it'") == ["it's", "rock’n’roll", "isn't", "it"])
+        #expect(SearchWords.words(in: "日本語のSwift") == ["日", "本", "語", "の", "swift"])
+    }
+
+    @Test("the fold is stable and leaves no capital and no combining mark, whatever the text")
+    func foldProperty() {
+        var seed: UInt64 = 0x5eed
+        let alphabet = Array("aZéÉüÜ\u{301}\u{308}ßİıΣσςЖж日本 -.,'0")
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<Int(seed % 9) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(alphabet[Int((seed >> 33) % UInt64(alphabet.count))])
+            }
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1
+            for word in SearchWords.words(in: text) {
+                #expect(SearchWords.fold(word) == word, "\(text): \(word)")
+                #expect(word == word.lowercased(), "\(text): \(word)")
+                #expect(!word.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark }, "\(text): \(word)")
+            }
+        }
+    }
+}
+
+extension SearchWordsTests {
+    /// The rules as the browser's search script will run them (SearchWords' comment gives them).
+    static let browserWords = #"""
+        const ideo = '\\u3040-\\u30FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF\\u{20000}-\\u{2FA1F}';
+        const wordChar = `(?:(?![${ideo}])[\\p{L}\\p{N}\\p{M}])`;
+        const re = new RegExp(`[${ideo}]|${wordChar}+(?:['’]${wordChar}+)*`, 'gu');
+        const fold = w => w.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '');
+        const texts = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));
+        console.log(JSON.stringify(texts.map(t => (t.match(re) || []).map(fold).filter(w => w))));
+        """#
+
+    @Test("Node's regular expressions and String functions find the same words in 3,000 random texts")
+    func sameAsTheBrowser() throws {
+        var seed: UInt64 = 42
+        let alphabet = Array("aZéÉüÜ\u{301}\u{308}ßİıΣσςЖж日本のカ -.,'’0١x🎉")
+        let texts = (0..<3000).map { _ -> String in
+            var text = ""
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int((seed >> 40) % 13) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.unicodeScalars.append(
+                    contentsOf: String(alphabet[Int((seed >> 33) % UInt64(alphabet.count))]).unicodeScalars)
+            }
+            return text
+        }
+        try withTemporaryFolder { folder in
+            let input = try folder.write(
+                String(decoding: try JSONSerialization.data(withJSONObject: texts), as: UTF8.self), to: "texts.json")
+            let result = try SitegenExecutable.run(
+                URL(fileURLWithPath: "/usr/bin/node"), ["-e", Self.browserWords, input], in: folder.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            let browser = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String]] ?? []
+            #expect(browser.count == texts.count)
+            for (i, text) in texts.enumerated() where i < browser.count {
+                #expect(SearchWords.words(in: text) == browser[i], "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+}
