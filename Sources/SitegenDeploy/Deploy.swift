@@ -83,15 +83,15 @@ public enum Deploy {
             let report = try await deploy(request, local: local, client: client, progress: progress, log: log, started: started)
             await client.shutdown()
             return report
-        } catch let error as S3Error {
-            await client.shutdown()
-            throw error.sitegenError
-        } catch let error as TransportError {
-            await client.shutdown()
-            throw SitegenError.deployFailed(target: location.description, reason: error.description)
         } catch {
             await client.shutdown()
-            throw error
+            // The store's answer or the network's, as the one line the command prints.
+            switch error {
+            case let error as S3Error: throw error.sitegenError
+            case let error as TransportError:
+                throw SitegenError.deployFailed(target: location.description, reason: error.description)
+            default: throw error
+            }
         }
     }
 
