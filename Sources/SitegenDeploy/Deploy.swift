@@ -125,7 +125,7 @@ public enum Deploy {
         func report(deleted: Int) -> DeployReport {
             DeployReport(
                 target: client.location.description, uploaded: plan.uploads.count, unchanged: plan.unchanged, deleted: deleted,
-                kept: kept.subtracting(objects.map(\.key)).count, bytes: bytes,
+                kept: kept.count, bytes: bytes,
                 seconds: started.duration(to: .now).seconds,
                 dryRun: request.dryRun)
         }
@@ -165,7 +165,8 @@ public enum Deploy {
         return report(deleted: plan.deletions.count)
     }
 
-    /// The store's objects that a kept generation names and the output lacks: its manifest
+    /// The store's objects that a kept generation names and the output lacks (so none of the
+    /// output's own keys, nor the record the deploy writes): its manifest
     /// parts (listed under `m/<build>/`), the shards they list (read from the parts) and its
     /// assets.
     private static func keptFiles(

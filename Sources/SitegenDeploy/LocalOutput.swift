@@ -53,7 +53,7 @@ package struct LocalOutput: Sendable {
 
     /// In hex, as stores give ETags.
     package static func md5(_ bytes: [UInt8]) -> String {
-        md5Bytes(bytes).map { String(format: "%02x", $0) }.joined()
+        SigV4.hex(md5Bytes(bytes))
     }
 
     package static func md5Bytes(_ bytes: [UInt8]) -> [UInt8] { Array(Insecure.MD5.hash(data: bytes)) }

@@ -12,7 +12,8 @@ package struct S3Location: Sendable, Equatable {
     package var endpoint: String?
     package var region: String
 
-    /// Reads `s3://bucket/prefix`; nil with the reason when it is not one.
+    /// Reads `s3://bucket/prefix`; throws `invalidOption` naming the flag when it, or the
+    /// endpoint, is not one.
     package static func parse(_ target: String, endpoint: String?, region: String) throws -> S3Location {
         guard target.hasPrefix("s3://") else {
             throw SitegenError.invalidOption(name: "to", reason: "must be s3://BUCKET or s3://BUCKET/PREFIX (got \(target))")

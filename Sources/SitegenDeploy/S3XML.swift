@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSource
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -13,16 +14,13 @@ struct ListBucketResult {
         let fields = SimpleXML.texts(of: ["Key", "ETag", "IsTruncated", "NextContinuationToken"], in: body)
         let keys = fields["Key"] ?? []
         let etags = fields["ETag"] ?? []
-        guard keys.count == etags.count else { throw TransportErrorText.malformed }
+        // A store (or a proxy before it) that answers with something else: said as the network's fault.
+        guard keys.count == etags.count else { throw TransportError.connection("the listing is not ListObjectsV2's XML") }
         let truncated = fields["IsTruncated"]?.first == "true"
         return ListBucketResult(
             objects: zip(keys, etags).map { ($0, $1.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) },
             nextToken: truncated ? fields["NextContinuationToken"]?.first : nil)
     }
-}
-
-enum TransportErrorText: Error {
-    case malformed
 }
 
 /// The text of each element named in `names`, in document order, wherever it is: all that S3's
