@@ -128,6 +128,7 @@ let package = Package(
                 "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenSource",
                 "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenBuild", "Sources/SitegenServe",
                 "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/SitegenAssets/sitegen.js",
+                "Sources/SitegenAssets/search.js",
                 "Tests", "Public", "docs", ".ci", "README.md", "bench", "Benchmarks",
             ],
             sources: ["Sources/SitegenAssets/Swift"],
@@ -138,11 +139,13 @@ let package = Package(
                 .embedInCode("Templates/item.mustache"),
                 .embedInCode("Templates/sitepage.mustache"),
                 .embedInCode("Templates/terms.mustache"),
+                .embedInCode("Templates/search.mustache"),
                 .embedInCode("Templates/style.css"),
                 .embedInCode("Templates/favicon.svg"),
                 .embedInCode("Sources/SitegenAssets/min/sitegen.prefetch.js"),
                 .embedInCode("Sources/SitegenAssets/min/sitegen.batch.js"),
                 .embedInCode("Sources/SitegenAssets/min/sitegen.all.js"),
+                .embedInCode("Sources/SitegenAssets/min/search.js"),
             ]
         ),
         // Each hand-written fast path against its library, and each build step's share:

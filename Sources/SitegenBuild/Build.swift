@@ -34,10 +34,12 @@ public struct BuildRequest: Sendable {
 ///     [1/5] read      the source's entries → stories (ItemFilter)
 ///     [2/5] theme     templates parsed (a template error stops here, before any writing)
 ///     [3/5] render    each row once (RowRenderer), and its shard record's size
-///     [4/5] plan      the terms' lists (pure, SitegenModel)
+///     [4/5] plan      the terms' lists, the search index (pure, SitegenModel, from the
+///                     words SearchTermsBuilder breaks and folds)
 ///     [5/5] write     each list: its shards (each built, named by its hash and written at
 ///                     once), its manifest (pure, from the shards' names) and pages (`SiteWriter
-///                     .writeList`: the site's list, then every term's); item pages, site pages,
+///                     .writeList`: the site's list, then every term's); the search index;
+///                     item pages, site pages,
 ///                     assets, feed, sitemap, robots.txt, 404.html, _headers → staging → output
 public enum Build {
     public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
@@ -79,23 +81,25 @@ public enum Build {
             )
         }
         let listRows = SiteWriter.Rows(ids: ids, html: rowHTML, recordBytes: recordBytes)
+        let search = options.search ? searchPlan(stories, recordBytes: recordBytes) : nil
 
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
         let script = Asset(stem: "sitegen", ext: "js", text: theme.script(for: options.strategy))
         let favicon = Asset(stem: "favicon", ext: "svg", text: theme.favicon)
+        let searchScript = search.map { _ in Asset(stem: "search", ext: "js", text: theme.searchScript) }
         let itemRows = rows.itemRows(stories)
         let bundleFiles = itemRows.reduce(0) { $0 + stories[$1].markdownExtras.files.count }
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         do {
-            let writer = SiteWriter(
-                output: output,
-                renderer: PageRenderer(
-                    theme: theme, options: options, paths: paths,
-                    styleHref: paths.base + style.file, scriptHref: paths.base + script.file,
-                    faviconHref: paths.base + favicon.file, sitePages: sitePages),
-                rows: rows)
-            try writer.writeAssets([style, script, favicon])
+            var renderer = PageRenderer(
+                theme: theme, options: options, paths: paths,
+                styleHref: paths.base + style.file, scriptHref: paths.base + script.file,
+                faviconHref: paths.base + favicon.file, sitePages: sitePages)
+            renderer.searchScriptHref = searchScript.map { paths.base + $0.file }
+            let writer = SiteWriter(output: output, renderer: renderer, rows: rows)
+            let assets = [style, script, favicon] + (searchScript.map { [$0] } ?? [])
+            try writer.writeAssets(assets)
             log("      the list: shards, manifest, pages")
             let site = StoryList(all: stories.count)
             let list = try writer.writeList(site, rows: listRows, rule: request.shardRule, parallel: true)
@@ -106,6 +110,10 @@ public enum Build {
                 try writer.writeList(StoryList(term: term), rows: listRows, rule: request.shardRule, parallel: false)
             }
             try writer.writeTaxonomyPages(terms)
+            let searchIndex = try search.map { plan in
+                log("      the search index: \(plan.words.count) words")
+                return try writer.writeSearch(plan, rows: listRows, build: manifest.build, partRows: manifest.partRows)
+            }
             log("      item pages")
             try writer.writeItemPages(itemRows, stories: stories, rowHTML: rowHTML)
             try writer.writeSitePages(sitePages)
@@ -114,8 +122,8 @@ public enum Build {
                 stories: stories, pageCount: list.pages, itemRows: itemRows, sitePages: sitePages, terms: terms)
             try writer.keepGenerations(
                 current: Generation(
-                    build: manifest.build, assets: [style.file, script.file, favicon.file],
-                    lists: termLists.compactMap { $0.manifest?.build }),
+                    build: manifest.build, assets: assets.map(\.file),
+                    lists: termLists.compactMap { $0.manifest?.build }, search: searchIndex?.root),
                 keep: options.keepGenerations)
             log("      commit")
             try output.commit()
@@ -124,7 +132,8 @@ public enum Build {
                 shards: list.shards, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,
                 sitePages: sitePages.count, filesWritten: output.written, filesUnchanged: output.unchanged,
                 bundleFiles: bundleFiles, bundleFilesLeft: stories.reduce(0) { $0 + $1.markdownExtras.files.count } - bundleFiles,
-                pathsRefused: refusedPaths.count, terms: terms.count, termPages: termLists.reduce(0) { $0 + $1.pages })
+                pathsRefused: refusedPaths.count, terms: terms.count, termPages: termLists.reduce(0) { $0 + $1.pages },
+                searchFiles: searchIndex?.files ?? 0)
             // Freeing every story's strings took 20 ms at 100,000 stories, on one core, after all
             // else was done; on another thread it is off the build's time (and a command-line
             // build that exits does not wait for it).
@@ -134,5 +143,16 @@ public enum Build {
             output.discard()
             throw error
         }
+    }
+
+    /// The search index's plan: every story's title, domain and author, and its body (HN's
+    /// text or a Markdown body), broken into folded words and ranked (docs/format.md, "Search").
+    static func searchPlan(_ stories: [Story], recordBytes: [Int]) -> SearchPlan {
+        let terms = SearchTermsBuilder.terms(count: stories.count) { i in
+            let story = stories[i]
+            let domain = story.url.flatMap { SafeURL.domain(of: $0) }
+            return .init(head: [story.title, story.by ?? "", domain ?? ""], body: story.text ?? story.markdown)
+        }
+        return SearchPlanner.plan(terms, times: stories.map(\.time), recordBytes: recordBytes)
     }
 }

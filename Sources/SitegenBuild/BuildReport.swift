@@ -24,6 +24,8 @@ public struct BuildReport: Sendable, Equatable {
     /// Tags and categories with a list of their own, and the pages of those lists.
     public var terms = 0
     public var termPages = 0
+    /// Files of the search index (0 without search).
+    public var searchFiles = 0
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
@@ -31,7 +33,8 @@ public struct BuildReport: Sendable, Equatable {
             "\(plural(stories, "story", "stories")) from \(sourceName) → \(plural(pages, "page")), "
             + "\(plural(shards, "shard")), \(plural(itemPages, "item page"))"
             + (sitePages > 0 ? ", \(plural(sitePages, "site page"))" : "")
-            + (terms > 0 ? ", \(plural(terms, "term")) on \(plural(termPages, "list page"))" : "") + " in \(output)"
+            + (terms > 0 ? ", \(plural(terms, "term")) on \(plural(termPages, "list page"))" : "")
+            + (searchFiles > 0 ? ", a search index of \(plural(searchFiles, "file"))" : "") + " in \(output)"
             + (filesWritten + filesUnchanged > 0
                 ? " (\(plural(filesWritten, "file")) written, \(filesUnchanged) unchanged)." : ".")
         // Every file of a Markdown folder is in one place the line counts: a story, a draft, an

@@ -48,7 +48,7 @@ public struct BuildSettings: Sendable {
                 pageSize: merged.pageSize ?? 30, baseURL: merged.baseURL ?? "/", title: merged.title ?? "sitegen",
                 strategy: merged.strategy ?? .prefetch, keepGenerations: merged.keepGenerations ?? 3,
                 precompress: merged.precompress ?? false, itemPages: merged.itemPages ?? true,
-                taxonomies: merged.taxonomies ?? true),
+                taxonomies: merged.taxonomies ?? true, search: merged.search ?? true),
             templates: merged.templates ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
             pages: merged.pages ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
             port: merged.port ?? defaultPort, drafts: merged.drafts ?? false,

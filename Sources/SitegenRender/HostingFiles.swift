@@ -22,13 +22,13 @@ package enum HostingFiles {
         let prefix = paths.basePath
         var text = "# Cache rules written by sitegen (the same as `sitegen serve` sends).\n"
         text += "\(prefix)*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
-        for folder in ["assets/*", "s/*"] {
+        for folder in SitePaths.contentNamedFolders.map({ $0 + "*" }) {
             text += "\(prefix)\(folder)\n  Cache-Control: \(CachePolicy.immutable.cacheControl)\n"
         }
         let revalidated =
             [
                 "", "index.html", "page/*", "item/*", "m/*", SitePaths.feedFile, SitePaths.sitemapFile, "sitemap-*",
-                SitePaths.notFoundFile,
+                SitePaths.notFoundFile, "search/*",
             ] + Taxonomy.allCases.map { $0.folder + "*" }
             + Set(folders).sorted().map { "\($0)/*" }
         for pattern in revalidated {

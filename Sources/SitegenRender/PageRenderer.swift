@@ -13,6 +13,9 @@ package struct PageRenderer: Sendable {
     package let faviconHref: String
     /// The site's pages (`--pages`), linked from every page's navigation.
     package var sitePages: [SitePage] = []
+    /// The search page's script (`assets/search.<hash>.js`); nil for a build without search,
+    /// whose pages then have no search box.
+    package var searchScriptHref: String?
 
     package init(
         theme: Theme, options: SiteOptions, paths: SitePaths, styleHref: String, scriptHref: String, faviconHref: String,
@@ -150,6 +153,7 @@ package struct PageRenderer: Sendable {
                 Key.feedHref: .string(paths.base + SitePaths.feedFile),
             ], capacity: 14)
         if let canonical { layout[Key.canonical] = .string(canonical) }
+        if searchScriptHref != nil { layout[Key.searchHref] = .string(paths.search) }
         if !sitePages.isEmpty {
             layout[Key.hasNav] = .bool(true)
             layout[Key.nav] = .list(
@@ -172,6 +176,7 @@ enum PageKeys {
     package static let current = TemplateKey("current"), content = TemplateKey("content"), config = TemplateKey("config")
     package static let scriptHref = TemplateKey("scriptHref"), pageTitle = TemplateKey("pageTitle")
     static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
+    static let searchHref = TemplateKey("searchHref"), query = TemplateKey("query")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
     package static let faviconHref = TemplateKey("faviconHref"), term = TemplateKey("term")

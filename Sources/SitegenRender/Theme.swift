@@ -6,7 +6,7 @@ import SitegenModel
 /// values in, HTML out; `Theme+FileSystem.swift` is the only part that reads files.
 public struct Theme: Sendable {
     /// Template names, each `Templates/<name>.mustache`.
-    public static let names = ["layout", "page", "row", "item", "sitepage", "terms"]
+    public static let names = ["layout", "page", "row", "item", "sitepage", "terms", "search"]
 
     package let templates: [String: CompiledTemplate]
     /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.
@@ -16,11 +16,13 @@ public struct Theme: Sendable {
     public let favicon: String
     /// The browser script as served, one per loading strategy (already minified: `.ci/minify`).
     public let scripts: [LoadingStrategy: String]
+    /// The search page's script (already minified).
+    public let searchScript: String
 
     /// - Parameter templates: name → (template text, path to name in errors).
     public init(
         templates: [String: (text: String, path: String)], stylesheet: String, favicon: String = EmbeddedAssets.favicon,
-        scripts: [LoadingStrategy: String] = Theme.builtInScripts
+        scripts: [LoadingStrategy: String] = Theme.builtInScripts, searchScript: String = EmbeddedAssets.searchScript
     ) throws {
         var compiled: [String: CompiledTemplate] = [:]
         for name in Self.names {
@@ -55,6 +57,7 @@ public struct Theme: Sendable {
         self.stylesheet = stylesheet
         self.favicon = favicon
         self.scripts = scripts
+        self.searchScript = searchScript
     }
 
     /// The script a site built with `strategy` serves.

@@ -14,6 +14,7 @@ extension SiteWriter {
             if index > 0 {
                 guard keepManifest(generation.build) else { continue }
                 for asset in generation.assets { output.keep(asset) }
+                if let root = generation.search, !keepSearchIndex(root) { generation.search = nil }
             }
             // A term list's manifest is kept with its site list's: its pages were served with
             // them. (One this build has too, it wrote already; one the previous output lacks is
@@ -25,6 +26,18 @@ extension SiteWriter {
         }
         try output.write(Generations.text(record), to: Generations.recordFile)
         return record
+    }
+
+    /// Carries a previous build's search index (every file its listing names) into the output;
+    /// false when the previous output lacks the listing.
+    private func keepSearchIndex(_ root: String) -> Bool {
+        let listing = root.dropLast(".json".count) + ".txt"
+        guard let text = output.previous.read(String(listing)) else { return false }
+        output.keep(String(listing))
+        for line in String(decoding: text, as: UTF8.self).split(separator: "\n") where Generations.isSearchRoot(String(line)) {
+            output.keep(String(line))
+        }
+        return true
     }
 
     /// Carries a previous build's manifest parts and the shards they list into the output;

@@ -19,6 +19,7 @@ extension BuildCommand {
         flags.precompress = precompress
         flags.itemPages = itemPages
         flags.taxonomies = taxonomies
+        flags.search = search
         flags.drafts = drafts
         flags.timezone = timezone
         sourceOptions.apply(to: &flags)

@@ -103,6 +103,13 @@ struct BuildCommand: AsyncParsableCommand {
     var taxonomies: Bool?
 
     @Flag(
+        name: .customLong("search"), inversion: .prefixedNo,
+        help:
+            "Write a search index (x/), the search page (search/) and a search box in every page's header. Default: on."
+    )
+    var search: Bool?
+
+    @Flag(
         name: .customLong("drafts"), inversion: .prefixedNo,
         help:
             "Build Markdown drafts too (draft: true, published: false in front matter). Default: off; the summary counts them."

@@ -75,7 +75,11 @@ struct IncrementalBuildTests {
             let before = FileIdentity.snapshot(output)
             _ = try await Build.run(BuildRequest(source: JSONArrayFileSource(path: new), output: output))
             let after = FileIdentity.snapshot(output)
-            let json = after.filter { $0.key.hasSuffix(".json") }
+            // The list's JSON: shards and manifest parts. (The search index's packs hold each
+            // word's newest stories, so new stories rewrite the packs of their words: with this
+            // generator's few hundred title shapes, most packs. SearchIndexTests measures the
+            // index on titles whose words follow Zipf's law, as real titles' do.)
+            let json = after.filter { $0.key.hasSuffix(".json") && !$0.key.hasPrefix("x/") }
             let total = json.values.reduce(0) { $0 + $1.size }
             let fresh = json.filter { before[$0.key] != $0.value }.values.reduce(0) { $0 + $1.size }
             // Of the current build's JSON alone (the previous generation's parts kept aside).

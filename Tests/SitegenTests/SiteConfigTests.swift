@@ -38,6 +38,7 @@ struct SiteConfigTests {
         item_pages = false
         drafts = true
         taxonomies = false
+        search = false
         deploy_to = "s3://site/www"
         deploy_endpoint = "http://127.0.0.1:8333"
         deploy_region = "eu-west-1"
@@ -77,6 +78,7 @@ struct SiteConfigTests {
         #expect(config.itemPages == false)
         #expect(config.drafts == true)
         #expect(config.taxonomies == false)
+        #expect(config.search == false)
         #expect(config.deployTo == "s3://site/www" && config.deployEndpoint == "http://127.0.0.1:8333")
         #expect(config.deployRegion == "eu-west-1")
         #expect(config.timezone == "Europe/Berlin")

@@ -8,6 +8,7 @@ public enum EmbeddedAssets {
         "item": text(PackageResources.item_mustache),
         "sitepage": text(PackageResources.sitepage_mustache),
         "terms": text(PackageResources.terms_mustache),
+        "search": text(PackageResources.search_mustache),
     ]
     public static let stylesheet = text(PackageResources.style_css)
     public static let favicon = text(PackageResources.favicon_svg)
@@ -19,6 +20,10 @@ public enum EmbeddedAssets {
         "batch": text(PackageResources.sitegen_batch_js),
         "all": text(PackageResources.sitegen_all_js),
     ]
+
+    /// The search page's script (`Sources/SitegenAssets/search.js`, minified by `.ci/minify`):
+    /// one for every strategy, loaded by the search page alone.
+    public static let searchScript = text(PackageResources.search_js)
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -17,12 +17,16 @@ public struct SiteOptions: Sendable, Equatable {
     /// Whether each tag and category of a Markdown folder gets its own list (`tags/swift/`) and
     /// each taxonomy an index of its terms (`tags/`).
     public var taxonomies: Bool
+    /// Whether the build writes a search index and the search page (`search/`), and every
+    /// page's header has a search box.
+    public var search: Bool
 
     public init(
         pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen", strategy: LoadingStrategy = .prefetch,
         keepGenerations: Int = 3, precompress: Bool = false, itemPages: Bool = true,
-        taxonomies: Bool = true
+        taxonomies: Bool = true, search: Bool = true
     ) {
+        self.search = search
         self.taxonomies = taxonomies
         self.pageSize = pageSize
         self.baseURL = baseURL

@@ -1,7 +1,7 @@
 /// How long a browser or CDN may keep each file of a built site. One rule, used by the `_headers`
 /// file a build writes and by `sitegen serve`, so a local preview caches as the host will.
 public enum CachePolicy: Equatable, Sendable {
-    /// Named by its content (assets/<name>.<hash>.<ext>, s/<hash>.json): a new version is a new
+    /// Named by its content (assets/<name>.<hash>.<ext>, s/<hash>.json, x/<hash>.json): a new version is a new
     /// name, so the old one may be kept forever.
     case immutable
     /// Everything else — HTML, manifests, feed, sitemap — keeps its name from build to build:
@@ -10,7 +10,7 @@ public enum CachePolicy: Equatable, Sendable {
 
     /// - Parameter path: relative to the output folder ("assets/style.0123456789.css").
     public static func of(_ path: String) -> CachePolicy {
-        path.hasPrefix("assets/") || path.hasPrefix("s/") ? .immutable : .revalidate
+        SitePaths.isContentNamed(path) ? .immutable : .revalidate
     }
 
     public var cacheControl: String {

@@ -34,7 +34,7 @@ public enum DeployPhase: Int, Sendable, CaseIterable, Comparable {
 
     public static func of(_ key: String) -> DeployPhase {
         if key == Generations.recordFile || key == DeployPlanner.rulesFile { return .record }
-        if key.hasPrefix("s/") || key.hasPrefix("assets/") { return .contentNamed }
+        if SitePaths.isContentNamed(key) { return .contentNamed }
         if key.hasPrefix("m/") { return .manifests }
         return .pages
     }

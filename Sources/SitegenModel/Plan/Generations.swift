@@ -8,11 +8,15 @@ public struct Generation: Sendable, Equatable {
     /// The build ids of the term lists' manifests (`StoryList.hasShards`), each a list of its
     /// own whose pages readers may be scrolling too.
     public var lists: [String]
+    /// The search index's root (`x/<name>.json`), nil for a build without search: an open
+    /// search page goes on reading the index it was served with.
+    public var search: String?
 
-    public init(build: String, assets: [String], lists: [String] = []) {
+    public init(build: String, assets: [String], lists: [String] = [], search: String? = nil) {
         self.build = build
         self.assets = assets
         self.lists = lists
+        self.search = search
     }
 
     /// Every manifest of the generation, the site list's first.
@@ -42,9 +46,10 @@ public enum Generations {
         return [current] + previous.filter { $0.build != current.build }.prefix(max(0, keep))
     }
 
-    /// One generation a line, newest first: `<build> <asset>… <term list build>…`.
+    /// One generation a line, newest first: `<build> <asset>… [x/<search root>.json] <term list build>…`.
     public static func text(_ record: [Generation]) -> String {
-        record.map { ([$0.build] + $0.assets + $0.lists).joined(separator: " ") + "\n" }.joined()
+        record.map { ([$0.build] + $0.assets + ($0.search.map { [$0] } ?? []) + $0.lists).joined(separator: " ") + "\n" }
+            .joined()
     }
 
     /// The record as `text` wrote it (a line of an older sitegen has no list builds). Lines
@@ -57,9 +62,17 @@ public enum Generations {
             let rest = words.dropFirst()
             let assets = rest.filter { $0.hasPrefix("assets/") }
             let lists = rest.filter(isBuildID)
-            guard assets.count + lists.count == rest.count, !assets.contains(where: { $0.contains("..") }) else { return nil }
-            return Generation(build: build, assets: assets, lists: lists)
+            let search = rest.filter(isSearchRoot)
+            guard assets.count + lists.count + search.count == rest.count, search.count <= 1,
+                !assets.contains(where: { $0.contains("..") })
+            else { return nil }
+            return Generation(build: build, assets: assets, lists: lists, search: search.first)
         }
+    }
+
+    /// `x/<hex>.json`: a search index file (its root, in a record), nothing that could step out of `x/`.
+    package static func isSearchRoot(_ word: String) -> Bool {
+        word.hasPrefix("x/") && word.hasSuffix(".json") && isBuildID(String(word.dropFirst(2).dropLast(5)))
     }
 
     /// A build id is hex (ContentHash): nothing that could step out of `m/`.

@@ -10,7 +10,7 @@
 /// asked for.
 public enum ItemPaths {
     /// The first segments of the site's own folders.
-    public static let reserved = Set(["item", "page", "s", "m", "assets"] + Taxonomy.allCases.map(\.rawValue))
+    public static let reserved = Set(["item", "page", "s", "m", "x", "assets", "search"] + Taxonomy.allCases.map(\.rawValue))
 
     /// `wanted` as a folder path under the site ("blog/my-post/"), or nil when it is not plain.
     public static func normalized(_ wanted: String) -> String? {

@@ -39,6 +39,18 @@ public struct SitePaths: Sendable, Equatable {
     public static func itemFolder(_ story: Story) -> String { story.markdownExtras.itemPath ?? "item/\(story.id)/" }
     public static func sitePageFile(_ slug: String) -> String { "\(slug)/index.html" }
     public static func shardFile(_ name: String) -> String { "s/\(name).json" }
+    /// A file of the search index (docs/format.md, "Search"), named by its content.
+    public static func searchFile(_ name: String) -> String { "x/\(name).json" }
+    /// The list of every file of the search index whose root is `name`: what keeping a
+    /// generation carries.
+    public static func searchListing(_ name: String) -> String { "x/\(name).txt" }
+    public static let searchPageFile = "search/index.html"
+    /// The folders whose files are named by their content: assets, row shards, the search
+    /// index. A file there never changes under its name (cached forever, uploaded first).
+    public static let contentNamedFolders = ["assets/", "s/", "x/"]
+    public static func isContentNamed(_ path: String) -> Bool { contentNamedFolders.contains { path.hasPrefix($0) } }
+    /// The search page (`/search/?q=words`).
+    public var search: String { base + "search/" }
     public static func manifestPartFile(build: String, index: Int) -> String { "m/\(build)/\(index).json" }
     /// `path` with every byte a URL path may not hold as it is percent-encoded (a term's
     /// `zürich` → `z%C3%BCrich`): the file keeps the UTF-8 name, which servers find by decoding.

@@ -153,6 +153,7 @@ extension SiteConfig {
             ConfigKey(name: "precompress", value: .boolean(\.precompress)),
             ConfigKey(name: "item_pages", value: .boolean(\.itemPages)),
             ConfigKey(name: "taxonomies", value: .boolean(\.taxonomies)),
+            ConfigKey(name: "search", value: .boolean(\.search)),
             ConfigKey(name: "drafts", value: .boolean(\.drafts)),
             ConfigKey(
                 name: "timezone",

@@ -20,6 +20,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var itemPages: Bool?
     /// A list for each tag and category (`--taxonomies`, `--no-taxonomies`).
     public var taxonomies: Bool?
+    /// The search index and page (`--search`, `--no-search`).
+    public var search: Bool?
     /// Markdown drafts built too (`--drafts`).
     public var drafts: Bool?
     /// The zone of Markdown dates written without one (`--timezone`), an IANA name.
@@ -65,6 +67,7 @@ public struct SiteConfig: Sendable, Equatable {
         precompress = options.precompress
         itemPages = options.itemPages
         taxonomies = options.taxonomies
+        search = options.search
     }
 
     /// These values, with `base`'s where these have none: flags over a config file.

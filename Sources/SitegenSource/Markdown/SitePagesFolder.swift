@@ -8,7 +8,7 @@ public enum SitePagesFolder {
     /// Names the site always uses at its root; a page there would overwrite the list's files.
     /// (`tags` and `categories` are refused by the build only when the site has such terms:
     /// Jekyll sites often have a `tags.md` page of their own.)
-    static let reserved: Set<String> = ["index", "page", "item", "s", "m", "assets"]
+    static let reserved: Set<String> = ["index", "page", "item", "s", "m", "x", "assets", "search"]
 
     /// The folder's `.md` files (not its subfolders: a page's URL is its file name), by name.
     static func markdownFiles(in folder: String) throws -> [String] {

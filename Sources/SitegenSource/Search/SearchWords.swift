@@ -19,34 +19,52 @@ package enum SearchWords {
     /// The words of `text`, folded, in order, repeats kept.
     package static func words(in text: String) -> [String] {
         var words: [String] = []
-        var word = String.UnicodeScalarView()
-        var apostrophe: Unicode.Scalar?
-        func end() {
-            let folded = fold(String(word))
+        forEachWord(in: text) { raw in
+            let folded = fold(String(raw))
             if !folded.isEmpty { words.append(folded) }
-            word = String.UnicodeScalarView()
-            apostrophe = nil
         }
-        for scalar in text.unicodeScalars {
-            if isIdeograph(scalar) {
-                end()
-                word.append(scalar)
-                end()
-            } else if isWordScalar(scalar) {
-                if let mark = apostrophe {
-                    word.append(mark)
-                    apostrophe = nil
-                }
-                word.append(scalar)
-            } else if (scalar == "'" || scalar == "\u{2019}") && !word.isEmpty && apostrophe == nil {
-                // Kept only if a letter follows.
-                apostrophe = scalar
-            } else {
-                end()
-            }
-        }
-        end()
         return words
+    }
+
+    /// Calls `body` with each word of `text` as written (not folded), in order. The index
+    /// folds each different spelling once (`SearchTermsBuilder`), not each occurrence.
+    package static func forEachWord(in text: String, _ body: (Substring) -> Void) {
+        let scalars = text.unicodeScalars
+        // The word so far is scalars[start..<end]; `pending` is an apostrophe after it, kept
+        // only if a letter follows.
+        var start: String.Index?
+        var end = scalars.startIndex
+        var pending = false
+        func finish() {
+            if let first = start { body(Substring(scalars[first..<end])) }
+            start = nil
+            pending = false
+        }
+        var i = scalars.startIndex
+        while i != scalars.endIndex {
+            let scalar = scalars[i]
+            let next = scalars.index(after: i)
+            if scalar.isASCII ? isASCIIWordByte(UInt8(scalar.value)) : (isWordScalar(scalar) && !isIdeograph(scalar)) {
+                if start == nil { start = i }
+                pending = false
+                end = next
+            } else if !scalar.isASCII && isIdeograph(scalar) {
+                finish()
+                start = i
+                end = next
+                finish()
+            } else if (scalar == "'" || scalar == "\u{2019}") && start != nil && !pending {
+                pending = true
+            } else {
+                finish()
+            }
+            i = next
+        }
+        finish()
+    }
+
+    private static func isASCIIWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     }
 
     /// `word` lowercased, decomposed, without combining marks.

@@ -1,0 +1,316 @@
+// search.js: the search page's script (search/?q=words), loaded by that page alone, so no other
+// page pays for search. It reads the sharded index sitegen wrote (docs/format.md, "Search"):
+// the root names the dictionary's shards by their first word, a shard gives a word's count and
+// its pack, a pack holds the word's first rows ready to show. A query costs three small files
+// the first time and often one after. Results are rows like the list's, in a feed as tall as
+// the results, where only the rows near the viewport exist; later rows load through the site's
+// manifest and shards as the reader comes near them, and loads for rows scrolled past are
+// aborted. No WebAssembly, no eval: the page's `script-src 'self'` holds.
+//
+// Written for people: `bash .ci/minify` makes the served file with esbuild.
+(() => {
+  const configElement = document.getElementById('sitegen-config');
+  const feed = document.querySelector('[role=feed]');
+  const status = document.querySelector('[role=status]');
+  const input = document.querySelector('form[role=search] [name=q]');
+  // Feature-detect first: Unicode property escapes and normalize() fold words as the index
+  // did; without them (or without the page's parts) the page keeps saying search needs more.
+  let wordPattern;
+  try {
+    wordPattern = new RegExp('\\p{L}', 'u');
+  } catch (e) {}
+  if (!configElement || !feed || !status || !input || !wordPattern || !''.normalize || !window.AbortController) return;
+
+  const config = JSON.parse(configElement.textContent);
+  const { min, max, floor } = Math;
+
+  // words:begin — the rules of SearchWords.swift, held to it by SearchWordsTests (Node).
+  const ideo = '\\u3040-\\u30FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF\\u{20000}-\\u{2FA1F}';
+  const wordChar = `(?:(?![${ideo}])[\\p{L}\\p{N}\\p{M}])`;
+  const wordRE = new RegExp(`[${ideo}]|${wordChar}+(?:['’]${wordChar}+)*`, 'gu');
+  const fold = w => w.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '');
+  const wordsOf = text => (text.match(wordRE) || []).map(fold).filter(w => w);
+  // words:end
+
+  /** path → its JSON, one request each; a failed one is forgotten, so it is asked again. */
+  const files = new Map();
+  const get = (path, signal) => {
+    if (!files.has(path)) {
+      const promise = fetch(config.base + path, { signal }).then(response => {
+        if (!response.ok) throw response.status;
+        return response.json();
+      });
+      promise.catch(() => files.delete(path));
+      files.set(path, promise);
+    }
+    return files.get(path);
+  };
+  const root = () => get(config.root);
+  /** The last of `list` whose key (`key(item)`) is not after `word`: binary search. */
+  const floorOf = (list, word, key) => {
+    let low = 0, high = list.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      key(list[mid]) <= word ? (low = mid) : (high = mid - 1);
+    }
+    return low;
+  };
+
+  /** A word of the query → its dictionary entry {term, count, pack, more} or null. While the
+   *  reader types, the last word is a prefix: the commonest word it begins. */
+  const lookUp = async (word, prefix) => {
+    const index = await root();
+    const dictionary = await get(`x/${index.shards[floorOf(index.shards, word, s => s[0])][1]}.json`);
+    const entries = dictionary.words;
+    let i = floorOf(entries, word, e => e[0]);
+    let best = entries[i] && entries[i][0] == word ? entries[i] : null;
+    if (prefix || !best) {
+      // Words beginning with `word` follow it (in this shard; one running past its end is
+      // rare and costs only a suggestion).
+      if (entries[i] && entries[i][0] < word) i++;
+      for (; i < entries.length && entries[i][0].startsWith(word); i++) {
+        if (!best || entries[i][1] > best[1]) best = entries[i];
+      }
+    }
+    return best && {
+      term: best[0],
+      count: best[1],
+      pack: `x/${dictionary.packs[best[2]]}.json`,
+      more: (best[3] || []).map(k => `x/${dictionary.more[k]}.json`),
+    };
+  };
+
+  /** A word's results: its first rows from its pack, the rest, by row of the site's list,
+   *  from its files of later results and then the site's manifest and shards. */
+  const resultsOf = entry => {
+    let first, rowsAfter = [], filesRead = 0;
+    const firstRows = get(entry.pack).then(pack => (first = pack.words.find(w => w[0] == entry.term)[2]));
+    /** The list row of result i (i past the first rows), reading later files as needed. */
+    const listRow = async i => {
+      const index = await root();
+      const k = i - index.firstRows;
+      while (k >= rowsAfter.length && filesRead < entry.more.length) {
+        const file = await get(entry.more[filesRead++]);
+        rowsAfter = rowsAfter.concat(file.words.find(w => w[0] == entry.term)[1]);
+      }
+      return rowsAfter[k];
+    };
+    return {
+      entry,
+      count: entry.count,
+      /** Result i's record {id, html}, or undefined when it is not here yet. */
+      peek: i => first && first[i],
+      load: async (i, signal) => {
+        await firstRows;
+        if (i < first.length) return first[i];
+        const row = await listRow(i), index = await root();
+        const part = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
+        const shard = part.shards.find(s => row >= s[0] && row < s[0] + s[1]);
+        return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];
+      },
+      ready: firstRows,
+    };
+  };
+
+  // Several words mean all of them. The rarest word's results are walked in rank order, and
+  // each kept if it has every other word: by the other word's own results when it has no more
+  // than its first rows (exact, body included), else by the words the row shows (title,
+  // domain, author).
+  const allOf = (entries, prefix, firstRows) => {
+    const [driver, ...others] = entries.slice().sort((a, b) => a.count - b.count);
+    const source = resultsOf(driver);
+    const tests = others.map(entry => {
+      const results = entry.count <= firstRows ? resultsOf(entry) : null;
+      return async record => {
+        if (results) {
+          await results.ready;
+          for (let i = 0; i < entry.count; i++) if (results.peek(i)?.id == record.id) return true;
+          return false;
+        }
+        const shown = wordsOf(htmlText(record.html));
+        return shown.some(w => (w == entry.term || (prefix && entry == entries[entries.length - 1] && w.startsWith(entry.term))));
+      };
+    });
+    const kept = [];
+    let scanned = 0, done = false;
+    return {
+      get count() { return kept.length; },
+      get done() { return done; },
+      peek: i => kept[i],
+      /** Scans on until `wanted` results are kept or the rarest word's results end. */
+      fill: async (wanted, alive) => {
+        while (kept.length < wanted && scanned < driver.count && alive()) {
+          const record = await source.load(scanned++);
+          if (record && (await Promise.all(tests.map(t => t(record)))).every(x => x)) kept.push(record);
+        }
+        done = scanned >= driver.count;
+      },
+    };
+  };
+  const scratch = document.createElement('template');
+  const htmlText = html => ((scratch.innerHTML = html), scratch.content.textContent);
+
+  // The feed: as tall as the results, rows placed absolutely, only those near the viewport
+  // made (as a table view makes cells). A row is made for one result and never reused for
+  // another, so it can only ever show its own story.
+  feed.style.position = 'relative';
+  const rows = new Map();
+  let results = null, total = 0, rowHeight = 56, generation = 0, controllers = new Map();
+  // Browsers cap an element's height; results past it are not reachable by scrolling (a
+  // query that matches more than a few hundred thousand stories wants more words).
+  const MAX_ROWS = floor(8e6 / 56);
+  const makeRow = i => {
+    const row = document.createElement('article');
+    row.className = 'row';
+    row.tabIndex = 0;
+    row.setAttribute('aria-posinset', i + 1);
+    row.setAttribute('aria-setsize', total);
+    row.style.position = 'absolute';
+    row.style.left = row.style.right = 0;
+    row.style.top = i * rowHeight + 'px';
+    return row;
+  };
+  const fill = (row, record) => {
+    row.innerHTML = record.html;
+    row.dataset.id = record.id;
+    row.removeAttribute('aria-busy');
+  };
+  /** prefetchRowsAt and cancelPrefetchingForRowsAt for the results: rows within a quarter
+   *  screen of the viewport are made and loaded, loads for rows left behind are aborted. (A
+   *  quarter, not more: at 1280 × 720 the first view then wants no row past its word's first
+   *  16, which its pack holds, so a query costs no request for rows until the reader scrolls.) */
+  const update = () => {
+    if (!results) return;
+    const shown = min(total, MAX_ROWS);
+    feed.style.height = shown * rowHeight + 'px';
+    const top = -feed.getBoundingClientRect().top;
+    const from = max(0, floor((top - innerHeight / 4) / rowHeight));
+    const to = min(shown, floor((top + innerHeight * 1.25) / rowHeight) + 1);
+    for (const [i, row] of rows) {
+      if (i < from || i >= to) {
+        row.remove();
+        rows.delete(i);
+        controllers.get(i)?.abort();
+        controllers.delete(i);
+      }
+    }
+    let next = null;
+    for (let i = to - 1; i >= from; i--) {
+      let row = rows.get(i);
+      if (!row) {
+        row = makeRow(i);
+        rows.set(i, row);
+        feed.insertBefore(row, next);
+        const record = results.peek(i);
+        if (record) fill(row, record);
+        else if (results.load) {
+          row.setAttribute('aria-busy', 'true');
+          const controller = new AbortController(), made = generation;
+          controllers.set(i, controller);
+          results.load(i, controller.signal).then(
+            record => made == generation && rows.get(i) == row && record && fill(row, record),
+            error => {
+              if (made != generation || rows.get(i) != row) return;
+              // A shard another row asked for, and then left behind, was aborted under this
+              // one too: ask again (the new request is this row's own).
+              if (error?.name == 'AbortError' && !controller.signal.aborted) return rows.delete(i), row.remove(), update();
+              row.textContent = "Couldn't load this result.";
+            }
+          );
+        }
+      }
+      next = row;
+    }
+    feed.setAttribute('aria-busy', rows.size && [...rows.values()].some(r => r.hasAttribute('aria-busy')));
+  };
+  const say = text => (status.textContent = text);
+  const stories = n => `${n.toLocaleString('en')} ${n == 1 ? 'story' : 'stories'}`;
+  const clear = () => {
+    for (const c of controllers.values()) c.abort();
+    controllers.clear();
+    rows.clear();
+    feed.textContent = '';
+    feed.style.height = '0';
+    results = null;
+    total = 0;
+  };
+
+  /** Runs the query in the box. `typing`: the last word is a prefix. Results of an older
+   *  query that arrive late are dropped (`generation`). */
+  const search = async typing => {
+    const query = input.value, words = wordsOf(query), made = ++generation;
+    const alive = () => made == generation;
+    history.replaceState(null, '', query.trim() ? `?q=${encodeURIComponent(query.trim())}` : location.pathname);
+    if (!words.length) {
+      clear();
+      const index = await root().catch(() => null);
+      if (alive()) say(index ? `Search ${stories(index.stories)}.` : 'Type words to search.');
+      return;
+    }
+    say('Searching…');
+    try {
+      const entries = await Promise.all(words.map((w, i) => lookUp(w, typing && i == words.length - 1)));
+      if (!alive()) return;
+      clear();
+      if (entries.some(e => !e)) return say(`No stories have ${words.map(w => `“${w}”`).join(' and ')}.`);
+      const named = entries.map(e => `“${e.term}”`).join(' and ');
+      if (entries.length == 1) {
+        results = resultsOf(entries[0]);
+        await results.ready;
+        if (!alive()) return;
+        total = results.count;
+        say(`${stories(total)} with ${named}`);
+        update();
+      } else {
+        const all = allOf(entries, typing, (await root()).firstRows);
+        results = all;
+        const more = async () => {
+          await all.fill(all.count + floor(innerHeight / rowHeight) + 6, alive);
+          if (!alive()) return;
+          total = all.count;
+          say(`${stories(total)}${all.done ? '' : ' or more'} with ${named}`);
+          for (const row of rows.values()) row.setAttribute('aria-setsize', total);
+          update();
+        };
+        results.more = more;
+        await more();
+      }
+    } catch (e) {
+      if (alive()) say("Couldn't search: the index did not load. Try again.");
+    }
+  };
+
+  let timer, frame;
+  const onScroll = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      update();
+      // A search of several words finds more as the reader nears the end of what it found.
+      const rect = feed.getBoundingClientRect();
+      if (results?.more && !results.done && rect.bottom < innerHeight * 2) results.more();
+    });
+  };
+  addEventListener('scroll', onScroll, { passive: true });
+  addEventListener('resize', onScroll);
+  // Typing refines the results in place, a quarter second after the last key (a request per
+  // pause, not per key).
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => search(true), 250);
+  });
+  input.addEventListener('keydown', event => {
+    if (event.key != 'Escape') return;
+    input.value = '';
+    clearTimeout(timer);
+    search(false);
+  });
+  input.form.addEventListener('submit', event => {
+    event.preventDefault();
+    clearTimeout(timer);
+    search(false);
+  });
+  input.value = new URLSearchParams(location.search).get('q') || '';
+  search(false);
+  if (!input.value) input.focus();
+})();

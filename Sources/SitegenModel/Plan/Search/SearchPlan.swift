@@ -1,0 +1,34 @@
+/// The search index as files: every word in order, with its results ranked, cut into the
+/// dictionary's shards, the packs of first rows and the files of later rows. Plain values;
+/// `SearchPlanner` makes it, SitegenRender writes its JSON (docs/format.md, "Search").
+public struct SearchPlan: Sendable, Equatable {
+    public struct Word: Sendable, Equatable {
+        public var term: String
+        /// The stories holding the word, best first, as rows of the site's list.
+        public var results: [UInt32]
+        /// The ranking key of each of the first `SearchRule.firstRows` results (smaller is
+        /// better: the story's place from newest to oldest, plus the story count when the word
+        /// is only in its body), so a client can merge several words' first rows.
+        public var firstKeys: [UInt32]
+
+        public var count: Int { results.count }
+    }
+
+    /// Part of a word's later results (after the first rows) held by one file.
+    public struct Segment: Sendable, Equatable {
+        public var word: Int
+        /// Indices into the word's `results`.
+        public var results: Range<Int>
+    }
+
+    /// In `SearchPlanner.precedes` order (UTF-16 code units, as JavaScript compares strings).
+    public var words: [Word]
+    /// Word index ranges, one a dictionary shard, covering `words` in order.
+    public var dictionaries: [Range<Int>]
+    /// Word index ranges, one a pack, covering `words` in order.
+    public var packs: [Range<Int>]
+    /// One entry a file of later results: its segments, in word order.
+    public var more: [[Segment]]
+    public var firstRows: Int
+    public var stories: Int
+}

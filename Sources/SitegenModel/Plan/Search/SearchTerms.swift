@@ -1,0 +1,29 @@
+/// A site's words and the stories that hold them: what the search index is planned from.
+/// `SearchTermsBuilder` (SitegenSource) breaks and folds the words; everything after is pure.
+public struct SearchTerms: Sendable, Equatable {
+    /// Folded words (`SearchWords`), in no particular order, each once.
+    public var terms: [String]
+    /// `postings[t]`: the stories holding `terms[t]`, once each, as `SearchPosting`s.
+    public var postings: [[SearchPosting]]
+
+    public init(terms: [String] = [], postings: [[SearchPosting]] = []) {
+        precondition(terms.count == postings.count)
+        self.terms = terms
+        self.postings = postings
+    }
+}
+
+/// A story that holds a term: its row in the site's list, and whether the term is only in its
+/// body (ranked after every story whose title, domain or author holds it). Four bytes: a
+/// million-story site has millions of them.
+public struct SearchPosting: Sendable, Equatable, Hashable {
+    public let bits: UInt32
+
+    public init(row: Int, bodyOnly: Bool) {
+        precondition(row >= 0 && row < 1 << 31)
+        bits = UInt32(row) << 1 | (bodyOnly ? 1 : 0)
+    }
+
+    public var row: Int { Int(bits >> 1) }
+    public var bodyOnly: Bool { bits & 1 == 1 }
+}

@@ -1,0 +1,137 @@
+import SitegenModel
+
+/// The search index's files as JSON (docs/format.md, "Search"). Each is written from the plan
+/// and the rows already rendered for the list; names come from the writer, which names each
+/// file by its content after writing the files it names.
+package enum SearchFiles {
+    /// A pack: the first rows of each of its words, with their ranking keys:
+    /// `{"v":1,"words":[["swift",[key,…],[record,…]],…]}`.
+    package static func pack(_ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows) -> [UInt8] {
+        var w = JSONWriter(capacity: 64 * 1024)
+        w.raw("{\"v\":1,\"words\":[")
+        for index in words {
+            let word = plan.words[index]
+            if index > words.lowerBound { w.raw(",") }
+            w.raw("[")
+            w.string(word.term)
+            w.raw(",[")
+            for (k, key) in word.firstKeys.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.int(Int(key))
+            }
+            w.raw("],[")
+            for (k, row) in word.results.prefix(plan.firstRows).enumerated() {
+                if k > 0 { w.raw(",") }
+                let i = Int(row)
+                html.withBytes(of: i) { StoryRecord.write(id: ids[i], html: $0, into: &w) }
+            }
+            w.raw("]]")
+        }
+        w.raw("]}")
+        return w.bytes
+    }
+
+    /// A file of later results: `{"v":1,"words":[["swift",[row,…]],…]}`, rows of the site's
+    /// list, in rank order (a word's results go on in the next file its dictionary entry names).
+    package static func more(_ plan: SearchPlan, segments: [SearchPlan.Segment]) -> [UInt8] {
+        var w = JSONWriter(capacity: 72 * 1024)
+        w.raw("{\"v\":1,\"words\":[")
+        for (s, segment) in segments.enumerated() {
+            let word = plan.words[segment.word]
+            if s > 0 { w.raw(",") }
+            w.raw("[")
+            w.string(word.term)
+            w.raw(",[")
+            for k in segment.results {
+                if k > segment.results.lowerBound { w.raw(",") }
+                w.int(Int(word.results[k]))
+            }
+            w.raw("]]")
+        }
+        w.raw("]}")
+        return w.bytes
+    }
+
+    /// A dictionary shard: `{"v":1,"packs":[name,…],"more":[name,…],"words":[["swift",count,
+    /// pack,[more,…]],…]}`, `pack` and `more` indexing this file's own name lists (a word
+    /// without later results has no fourth element).
+    /// - Parameters:
+    ///   - pack: the name of the pack holding word i.
+    ///   - more: the names of the files holding word i's later results, in order.
+    package static func dictionary(
+        _ plan: SearchPlan, words: Range<Int>, pack: (Int) -> String, more: (Int) -> [String]
+    ) -> [UInt8] {
+        var packs: [String] = []
+        var mores: [String] = []
+        var entries = JSONWriter(capacity: 24 * 1024)
+        for index in words {
+            let word = plan.words[index]
+            let packName = pack(index)
+            if packs.last != packName { packs.append(packName) }
+            if index > words.lowerBound { entries.raw(",") }
+            entries.raw("[")
+            entries.string(word.term)
+            entries.raw(",")
+            entries.int(word.count)
+            entries.raw(",")
+            entries.int(packs.count - 1)
+            let later = more(index)
+            if !later.isEmpty {
+                entries.raw(",[")
+                for (k, name) in later.enumerated() {
+                    if mores.last != name { mores.append(name) }
+                    if k > 0 { entries.raw(",") }
+                    entries.int(mores.count - 1)
+                }
+                entries.raw("]")
+            }
+            entries.raw("]")
+        }
+        var w = JSONWriter(capacity: entries.bytes.count + 32 * (packs.count + mores.count) + 64)
+        w.raw("{\"v\":1,\"packs\":")
+        names(packs, into: &w)
+        w.raw(",\"more\":")
+        names(mores, into: &w)
+        w.raw(",\"words\":[")
+        w.raw(entries.bytes)
+        w.raw("]}")
+        return w.bytes
+    }
+
+    /// The root: `{"v":1,"stories":N,"firstRows":12,"build":…,"partRows":1024,"shards":[[first
+    /// word,name],…]}`. A word is in the last shard whose first word is not after it (the
+    /// first shard's first word is "").
+    package static func root(
+        _ plan: SearchPlan, dictionaryNames: [String], build: String, partRows: Int
+    ) -> [UInt8] {
+        var w = JSONWriter(capacity: 64 * dictionaryNames.count + 128)
+        w.raw("{\"v\":1,\"stories\":")
+        w.int(plan.stories)
+        w.raw(",\"firstRows\":")
+        w.int(plan.firstRows)
+        w.raw(",\"build\":")
+        w.string(build)
+        w.raw(",\"partRows\":")
+        w.int(partRows)
+        w.raw(",\"shards\":[")
+        for (k, range) in plan.dictionaries.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("[")
+            w.string(k == 0 ? "" : plan.words[range.lowerBound].term)
+            w.raw(",")
+            w.string(dictionaryNames[k])
+            w.raw("]")
+        }
+        w.raw("]}")
+        return w.bytes
+    }
+
+    private static func names(_ names: [String], into w: inout JSONWriter) {
+        w.raw("[")
+        for (k, name) in names.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.string(name)
+        }
+        w.raw("]")
+    }
+}

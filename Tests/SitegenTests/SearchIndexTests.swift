@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+
+@testable import SitegenBuild
+@testable import SitegenModel
+@testable import SitegenRender
+@testable import SitegenSource
+@testable import SitegenSystem
+@testable import SitegenWrite
+
+/// The search index: words broken and folded per story, the plan (ranking, cuts), and a built
+/// site's files read back the way a client reads them (docs/format.md, "Search").
+@Suite("search: the index")
+struct SearchIndexTests {
+    static func terms(_ fields: [SearchTermsBuilder.Fields]) -> [String: [SearchPosting]] {
+        let terms = SearchTermsBuilder.terms(count: fields.count) { fields[$0] }
+        return Dictionary(uniqueKeysWithValues: zip(terms.terms, terms.postings.map { $0.sorted { $0.row < $1.row } }))
+    }
+
+    @Test("each story holds a folded word once; a word in its head is not also a body word; markup is not words")
+    func builder() {
+        let terms = Self.terms([
+            .init(
+                head: ["Zürich in Winter", "anna", "example.com"],
+                body: "<p>Winter in <a href=\"https://x.org\">ZURICH</a> &amp; more</p>"),
+            .init(head: ["ZURICH"], body: nil),
+            .init(head: ["Notes"], body: "see [the guide](https://guide.example/path) for zurich"),
+        ])
+        #expect(
+            terms["zurich"] == [.init(row: 0, bodyOnly: false), .init(row: 1, bodyOnly: false), .init(row: 2, bodyOnly: true)])
+        #expect(terms["winter"] == [.init(row: 0, bodyOnly: false)])
+        #expect(terms["more"] == [.init(row: 0, bodyOnly: true)])
+        #expect(terms["guide"] == [.init(row: 2, bodyOnly: true)])
+        #expect(terms["example"] == [.init(row: 0, bodyOnly: false)])
+        for markup in ["href", "https", "amp", "p", "a", "x", "org", "path"] { #expect(terms[markup] == nil, "\(markup)") }
+    }
+
+    @Test("the builder's words on both cores are the words of one core")
+    func builderChunks() {
+        var random = TestRandom(seed: 3)
+        let zipf = ZipfTitles(vocabulary: 500)
+        var rng = SplitMix64(seed: 9)
+        let fields = (0..<5_000).map { _ in
+            SearchTermsBuilder.Fields(head: [zipf.title(&rng)], body: random.next() % 3 == 0 ? zipf.title(&rng) : nil)
+        }
+        let terms = Self.terms(fields)
+        var expected: [String: [SearchPosting]] = [:]
+        for (row, f) in fields.enumerated() {
+            var seen: [String: Bool] = [:]
+            for w in SearchWords.words(in: f.head.joined(separator: " ")) { seen[w] = true }
+            for w in SearchWords.words(in: f.body ?? "") where seen[w] == nil { seen[w] = false }
+            for (w, head) in seen { expected[w, default: []].append(.init(row: row, bodyOnly: !head)) }
+        }
+        #expect(terms == expected)
+    }
+
+    @Test("results rank title words before body words, then newer before older; words sort as JavaScript sorts them")
+    func ranking() {
+        let terms = SearchTerms(
+            terms: ["swift", "𝒜lpha", "\u{FF41}"],
+            postings: [
+                [
+                    .init(row: 0, bodyOnly: true), .init(row: 1, bodyOnly: false), .init(row: 2, bodyOnly: false),
+                    .init(row: 3, bodyOnly: false),
+                ],
+                [.init(row: 0, bodyOnly: false)], [.init(row: 1, bodyOnly: false)],
+            ])
+        // Row 3 is newest; rows 1 and 2 are equally old, so the list's order decides.
+        let plan = SearchPlanner.plan(terms, times: [400, 100, 100, 900], recordBytes: [10, 10, 10, 10])
+        #expect(plan.words.map(\.term) == ["swift", "𝒜lpha", "\u{FF41}"])
+        #expect(plan.words[0].results == [3, 1, 2, 0])
+        #expect(plan.words[0].firstKeys == [0, 2, 3, 1 + 4])
+        #expect(plan.words[0].count == 4)
+    }
+
+    /// A plan of `stories` Zipf titles.
+    static func zipfPlan(stories: Int, seed: UInt64 = 1, rule: SearchRule) -> SearchPlan {
+        let zipf = ZipfTitles(vocabulary: 2_000)
+        var rng = SplitMix64(seed: seed)
+        let titles = (0..<stories).map { _ in zipf.title(&rng) }
+        let terms = SearchTermsBuilder.terms(count: titles.count) { .init(head: [titles[$0]], body: nil) }
+        return SearchPlanner.plan(
+            terms, times: (0..<stories).map { stories - $0 }, recordBytes: Array(repeating: 300, count: stories), rule: rule)
+    }
+
+    @Test("the cuts cover every word once, in order; later results are every result after the first rows, once, in order")
+    func cuts() {
+        let rule = SearchRule(firstRows: 5, dictionaryBytes: 2_000, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000)
+        let plan = Self.zipfPlan(stories: 3_000, rule: rule)
+        for ranges in [plan.dictionaries, plan.packs] {
+            #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == plan.words.count)
+            #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+        }
+        #expect(plan.dictionaries.count > 5 && plan.packs.count > 5)
+        var later: [Int: [Int]] = [:]
+        for file in plan.more {
+            for segment in file { later[segment.word, default: []] += Array(segment.results) }
+        }
+        for (w, word) in plan.words.enumerated() {
+            #expect((later[w] ?? []) == Array(min(word.count, 5)..<word.count), "\(word.term)")
+        }
+        #expect(plan.more.allSatisfy { file in file.reduce(0) { $0 + $1.results.count } <= 4_000 / 8 })
+    }
+
+    @Test("a new story rewrites the files of its own words, not the files after them")
+    func contentDefined() {
+        let rule = SearchRule(firstRows: 5, dictionaryBytes: 2_000, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000)
+        let before = Self.zipfPlan(stories: 3_000, rule: rule)
+        let zipf = ZipfTitles(vocabulary: 2_000)
+        var rng = SplitMix64(seed: 1)
+        let titles = ["Zebra quagga"] + (0..<3_000).map { _ in zipf.title(&rng) }
+        let terms = SearchTermsBuilder.terms(count: titles.count) { .init(head: [titles[$0]], body: nil) }
+        let after = SearchPlanner.plan(
+            terms, times: (0..<titles.count).map { titles.count - $0 }, recordBytes: Array(repeating: 300, count: titles.count),
+            rule: rule)
+        let words = { (plan: SearchPlan, ranges: [Range<Int>]) in Set(ranges.map { plan.words[$0].map(\.term) }) }
+        let same = words(before, before.dictionaries).intersection(words(after, after.dictionaries))
+        #expect(same.count >= before.dictionaries.count - 3, "\(same.count) of \(before.dictionaries.count)")
+    }
+
+    /// A site of `count` Zipf stories, some with text, from a JSON Lines file.
+    static func buildZipfSite(_ folder: TemporaryFolder, count: Int) async throws -> [Story] {
+        let zipf = ZipfTitles(vocabulary: 300)
+        var rng = SplitMix64(seed: 5)
+        var stories: [Story] = []
+        for id in 1...count {
+            let text = id % 4 == 0 ? "<p>" + zipf.title(&rng) + "</p>" : nil
+            stories.append(
+                Story(
+                    id: id, title: zipf.title(&rng), url: id % 3 == 0 ? nil : "https://site\(id % 7).example/\(id)",
+                    by: "author\(id % 11)", time: 1_700_000_000 + Int(rng.next() % 1_000_000), text: text))
+        }
+        let lines = stories.map { s in
+            let object: [String: Any?] = [
+                "id": s.id, "type": "story", "title": s.title, "url": s.url, "by": s.by, "time": s.time, "text": s.text,
+            ]
+            return String(decoding: try! JSONSerialization.data(withJSONObject: object.compactMapValues { $0 }), as: UTF8.self)
+        }
+        try folder.write(lines.joined(separator: "\n"), to: "stories.jsonl")
+        _ = try await Build.run(
+            BuildRequest(
+                source: JSONLinesSource(path: folder.path("stories.jsonl")), output: folder.path("out"),
+                options: SiteOptions(pageSize: 20)))
+        return stories
+    }
+
+    @Test(
+        "a client that reads root, dictionary, pack, later files, manifest and shards finds every story holding each word, exactly, in rank order"
+    )
+    func clientWalk() async throws {
+        try await withTemporaryFolder { folder in
+            let stories = try await Self.buildZipfSite(folder, count: 700)
+            let out = folder.path("out") + "/"
+            let json = { (path: String) in try jsonObject(try parseJSON(try readBytes(out + path))) }
+            let config = try jsonObject(
+                try parseJSON(try #require(HTMLScan.pageConfig(in: try readText(out + "search/index.html")))))
+            let root = try json(try #require(config["root"] as? String))
+            let shards = try jsonArray(root["shards"]).map { try jsonArray($0) }
+            let firstRows = try #require(root["firstRows"] as? Int)
+            let build = try #require(root["build"] as? String)
+            let partRows = try #require(root["partRows"] as? Int)
+            // What each word should find: the stories whose title, author, domain or text hold it.
+            var holding: [String: [(head: Bool, story: Story)]] = [:]
+            for story in stories {
+                let head = Set(
+                    SearchWords.words(
+                        in: [story.title, story.by ?? "", story.url.flatMap { SafeURL.domain(of: $0) } ?? ""].joined(
+                            separator: " ")))
+                let body = Set(SearchWords.words(in: BodyText.plain(story.text ?? ""))).subtracting(head)
+                for w in head { holding[w, default: []].append((true, story)) }
+                for w in body { holding[w, default: []].append((false, story)) }
+            }
+            var checked = 0
+            for shard in shards {
+                let dictionary = try json("x/\(try #require(shard[1] as? String)).json")
+                let packs = try jsonArray(dictionary["packs"]).compactMap { $0 as? String }
+                let more = try jsonArray(dictionary["more"]).compactMap { $0 as? String }
+                for case let entry as [Any] in try jsonArray(dictionary["words"]) {
+                    let term = try #require(entry[0] as? String)
+                    let count = try #require(entry[1] as? Int)
+                    let pack = try json("x/\(packs[try #require(entry[2] as? Int)]).json")
+                    let first = try #require(
+                        try jsonArray(pack["words"]).compactMap { $0 as? [Any] }.first { $0[0] as? String == term })
+                    var ids = try jsonArray(first[2]).map { try #require((try jsonObject($0))["id"] as? Int) }
+                    for k in (entry.count > 3 ? try jsonArray(entry[3]) : []).compactMap({ $0 as? Int }) {
+                        let file = try json("x/\(more[k]).json")
+                        let rows = try #require(
+                            try jsonArray(file["words"]).compactMap { $0 as? [Any] }.first { $0[0] as? String == term })
+                        for case let row as Int in try jsonArray(rows[1]) {
+                            let part = try json("m/\(build)/\(row / partRows).json")
+                            let entry = try #require(
+                                try jsonArray(part["shards"]).compactMap { $0 as? [Any] }.first {
+                                    row >= $0[0] as! Int && row < ($0[0] as! Int) + ($0[1] as! Int)
+                                })
+                            let shardFile = try json("s/\(entry[2] as! String).json")
+                            ids.append(
+                                try #require(
+                                    (try jsonObject(try jsonArray(shardFile["items"])[row - (entry[0] as! Int)]))["id"] as? Int))
+                        }
+                    }
+                    let expected = (holding[term] ?? []).sorted { a, b in
+                        a.head != b.head
+                            ? a.head : a.story.time! != b.story.time! ? a.story.time! > b.story.time! : a.story.id < b.story.id
+                    }.map(\.story.id)
+                    #expect(count == expected.count, "\(term)")
+                    #expect(ids == expected, "\(term)")
+                    let firstCount = try jsonArray(first[2]).count
+                    #expect(first.count == 3 && firstCount == min(count, firstRows))
+                    checked += 1
+                }
+            }
+            #expect(checked == holding.count && checked > 300)
+        }
+    }
+
+    @Test("--no-search writes no index, no search page, no search box")
+    func off() async throws {
+        try await withTemporaryFolder { folder in
+            let report = try await Build.run(
+                BuildRequest(source: SampleSource(), output: folder.path("out"), options: SiteOptions(search: false)))
+            #expect(report.searchFiles == 0)
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out/x")))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out/search")))
+            #expect(!(try readText(folder.path("out/index.html"))).contains("role=\"search\""))
+        }
+    }
+
+    @Test("every page's header has the search box; the search page names the root; a kept generation keeps its index")
+    func pagesAndGenerations() async throws {
+        try await withTemporaryFolder { folder in
+            let first = try await Build.run(BuildRequest(source: SampleSource(), output: folder.path("out")))
+            #expect(first.searchFiles > 2)
+            for page in ["index.html", "page/2/index.html", "search/index.html", "404.html"] {
+                let html = try readText(folder.path("out/" + page))
+                #expect(
+                    html.contains("<form class=\"search\" role=\"search\" action=\"/search/\"><input type=\"search\" name=\"q\""),
+                    "\(page)")
+                #expect(html.contains("form-action 'self'"), "\(page)")
+            }
+            let record = Generations.parse(try readText(folder.path("out/m/builds.txt")))
+            let root = try #require(record.first?.search)
+            #expect(try readText(folder.path("out/search/index.html")).contains("\"root\":\"\(root)\""))
+            let listing = try readText(folder.path("out/" + root.dropLast(5) + ".txt")).split(separator: "\n").map(String.init)
+            #expect(listing.count == first.searchFiles - 1 && listing.contains(root))
+            // A build with other stories: the first build's index is kept for pages still open.
+            _ = try await Build.run(
+                BuildRequest(source: StubSource([.story(1, title: "Only one story")]), output: folder.path("out")))
+            let kept = Generations.parse(try readText(folder.path("out/m/builds.txt")))
+            #expect(kept.count == 2 && kept[1].search == root && kept[0].search != root)
+            for file in listing { #expect(FileManager.default.fileExists(atPath: folder.path("out/" + file)), "\(file)") }
+        }
+    }
+}
