@@ -72,10 +72,13 @@
         if (!best || entries[i][1] > best[1]) best = entries[i];
       }
     }
+    // A name's few stories (an author's, a domain's) come as rows of the list, not in a pack.
+    const rows = Array.isArray(best?.[2]) && best[2];
     return best && {
       term: best[0],
       count: best[1],
-      pack: `x/${dictionary.packs[best[2]]}.json`,
+      pack: !rows && `x/${dictionary.packs[best[2]]}.json`,
+      rows,
       more: (best[3] || []).map(k => `x/${dictionary.more[k]}.json`),
     };
   };
@@ -83,12 +86,13 @@
   /** A word's results: its first rows from its pack, the rest, by row of the site's list,
    *  from its files of later results and then the site's manifest and shards. */
   const resultsOf = entry => {
-    let first, rowsAfter = [], filesRead = 0;
-    const firstRows = get(entry.pack).then(pack => (first = pack.words.find(w => w[0] == entry.term)[2]));
+    let first, rowsAfter = entry.rows || [], filesRead = 0;
+    const firstRows = entry.pack
+      ? get(entry.pack).then(pack => (first = pack.words.find(w => w[0] == entry.term)[2]))
+      : Promise.resolve((first = []));
     /** The list row of result i (i past the first rows), reading later files as needed. */
     const listRow = async i => {
-      const index = await root();
-      const k = i - index.firstRows;
+      const k = i - first.length;
       while (k >= rowsAfter.length && filesRead < entry.more.length) {
         const file = await get(entry.more[filesRead++]);
         rowsAfter = rowsAfter.concat(file.words.find(w => w[0] == entry.term)[1]);
@@ -103,7 +107,8 @@
       load: async (i, signal) => {
         await firstRows;
         if (i < first.length) return first[i];
-        const row = await listRow(i), index = await root();
+        const row = await listRow(i),
+          index = await root();
         const part = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
         const shard = part.shards.find(s => row >= s[0] && row < s[0] + s[1]);
         return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];
@@ -120,7 +125,7 @@
     const [driver, ...others] = entries.slice().sort((a, b) => a.count - b.count);
     const source = resultsOf(driver);
     const tests = others.map(entry => {
-      const results = entry.count <= firstRows ? resultsOf(entry) : null;
+      const results = entry.pack && entry.count <= firstRows ? resultsOf(entry) : null;
       return async record => {
         if (results) {
           await results.ready;

@@ -81,7 +81,7 @@ public enum Build {
             )
         }
         let listRows = SiteWriter.Rows(ids: ids, html: rowHTML, recordBytes: recordBytes)
-        let search = options.search ? searchPlan(stories, recordBytes: recordBytes) : nil
+        let search = options.search ? searchPlan(stories, recordBytes: recordBytes, log: log) : nil
 
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
@@ -111,7 +111,7 @@ public enum Build {
             }
             try writer.writeTaxonomyPages(terms)
             let searchIndex = try search.map { plan in
-                log("      the search index: \(plan.words.count) words")
+                log("      the search index")
                 return try writer.writeSearch(plan, rows: listRows, build: manifest.build, partRows: manifest.partRows)
             }
             log("      item pages")
@@ -147,12 +147,13 @@ public enum Build {
 
     /// The search index's plan: every story's title, domain and author, and its body (HN's
     /// text or a Markdown body), broken into folded words and ranked (docs/format.md, "Search").
-    static func searchPlan(_ stories: [Story], recordBytes: [Int]) -> SearchPlan {
+    static func searchPlan(_ stories: [Story], recordBytes: [Int], log: (String) -> Void) -> SearchPlan {
         let terms = SearchTermsBuilder.terms(count: stories.count) { i in
             let story = stories[i]
             let domain = story.url.flatMap { SafeURL.domain(of: $0) }
-            return .init(head: [story.title, story.by ?? "", domain ?? ""], body: story.text ?? story.markdown)
+            return .init(title: story.title, names: [story.by ?? "", domain ?? ""], body: story.text ?? story.markdown)
         }
+        log("      the search index: \(terms.terms.count) words")
         return SearchPlanner.plan(terms, times: stories.map(\.time), recordBytes: recordBytes)
     }
 }

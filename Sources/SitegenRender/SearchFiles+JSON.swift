@@ -9,9 +9,11 @@ package enum SearchFiles {
     package static func pack(_ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows) -> [UInt8] {
         var w = JSONWriter(capacity: 64 * 1024)
         w.raw("{\"v\":1,\"words\":[")
-        for index in words {
+        var first = true
+        for index in words where plan.words[index].hasPack {
             let word = plan.words[index]
-            if index > words.lowerBound { w.raw(",") }
+            if !first { w.raw(",") }
+            first = false
             w.raw("[")
             w.string(word.term)
             w.raw(",[")
@@ -54,9 +56,10 @@ package enum SearchFiles {
 
     /// A dictionary shard: `{"v":1,"packs":[name,…],"more":[name,…],"words":[["swift",count,
     /// pack,[more,…]],…]}`, `pack` and `more` indexing this file's own name lists (a word
-    /// without later results has no fourth element).
+    /// without later results has no fourth element); a word without a pack
+    /// (`SearchPlan.Word.hasPack`) is `["anna",count,[row,…]]`, its results as rows of the list.
     /// - Parameters:
-    ///   - pack: the name of the pack holding word i.
+    ///   - pack: the name of the pack holding word i (asked only of words that have one).
     ///   - more: the names of the files holding word i's later results, in order.
     package static func dictionary(
         _ plan: SearchPlan, words: Range<Int>, pack: (Int) -> String, more: (Int) -> [String]
@@ -66,14 +69,23 @@ package enum SearchFiles {
         var entries = JSONWriter(capacity: 24 * 1024)
         for index in words {
             let word = plan.words[index]
-            let packName = pack(index)
-            if packs.last != packName { packs.append(packName) }
             if index > words.lowerBound { entries.raw(",") }
             entries.raw("[")
             entries.string(word.term)
             entries.raw(",")
             entries.int(word.count)
             entries.raw(",")
+            guard word.hasPack else {
+                entries.raw("[")
+                for (k, row) in word.results.enumerated() {
+                    if k > 0 { entries.raw(",") }
+                    entries.int(Int(row))
+                }
+                entries.raw("]]")
+                continue
+            }
+            let packName = pack(index)
+            if packs.last != packName { packs.append(packName) }
             entries.int(packs.count - 1)
             let later = more(index)
             if !later.isEmpty {

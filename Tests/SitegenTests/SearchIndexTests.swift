@@ -17,17 +17,27 @@ struct SearchIndexTests {
         return Dictionary(uniqueKeysWithValues: zip(terms.terms, terms.postings.map { $0.sorted { $0.row < $1.row } }))
     }
 
+    static func textual(_ fields: [SearchTermsBuilder.Fields]) -> [String: Bool] {
+        let terms = SearchTermsBuilder.terms(count: fields.count) { fields[$0] }
+        return Dictionary(uniqueKeysWithValues: zip(terms.terms, terms.textual))
+    }
+
     @Test("each story holds a folded word once; a word in its head is not also a body word; markup is not words")
     func builder() {
-        let terms = Self.terms([
+        let fields: [SearchTermsBuilder.Fields] = [
             .init(
-                head: ["Zürich in Winter", "anna", "example.com"],
+                title: "Zürich in Winter", names: ["anna", "example.com"],
                 body: "<p>Winter in <a href=\"https://x.org\">ZURICH</a> &amp; more</p>"),
-            .init(head: ["ZURICH"], body: nil),
-            .init(head: ["Notes"], body: "see [the guide](https://guide.example/path) for zurich"),
-        ])
+            .init(title: "ZURICH"),
+            .init(title: "Notes", names: ["zurich"], body: "see [the guide](https://guide.example/path) for zurich"),
+        ]
+        let terms = Self.terms(fields)
+        // A name's words are not a title's or a body's: they list rows instead of a pack.
+        let textual = Self.textual(fields)
+        #expect(textual["anna"] == false && textual["example"] == false && textual["zurich"] == true)
+        #expect(textual["more"] == true)
         #expect(
-            terms["zurich"] == [.init(row: 0, bodyOnly: false), .init(row: 1, bodyOnly: false), .init(row: 2, bodyOnly: true)])
+            terms["zurich"] == [.init(row: 0, bodyOnly: false), .init(row: 1, bodyOnly: false), .init(row: 2, bodyOnly: false)])
         #expect(terms["winter"] == [.init(row: 0, bodyOnly: false)])
         #expect(terms["more"] == [.init(row: 0, bodyOnly: true)])
         #expect(terms["guide"] == [.init(row: 2, bodyOnly: true)])
@@ -41,13 +51,13 @@ struct SearchIndexTests {
         let zipf = ZipfTitles(vocabulary: 500)
         var rng = SplitMix64(seed: 9)
         let fields = (0..<5_000).map { _ in
-            SearchTermsBuilder.Fields(head: [zipf.title(&rng)], body: random.next() % 3 == 0 ? zipf.title(&rng) : nil)
+            SearchTermsBuilder.Fields(title: zipf.title(&rng), body: random.next() % 3 == 0 ? zipf.title(&rng) : nil)
         }
         let terms = Self.terms(fields)
         var expected: [String: [SearchPosting]] = [:]
         for (row, f) in fields.enumerated() {
             var seen: [String: Bool] = [:]
-            for w in SearchWords.words(in: f.head.joined(separator: " ")) { seen[w] = true }
+            for w in SearchWords.words(in: f.title) { seen[w] = true }
             for w in SearchWords.words(in: f.body ?? "") where seen[w] == nil { seen[w] = false }
             for (w, head) in seen { expected[w, default: []].append(.init(row: row, bodyOnly: !head)) }
         }
@@ -78,7 +88,7 @@ struct SearchIndexTests {
         let zipf = ZipfTitles(vocabulary: 2_000)
         var rng = SplitMix64(seed: seed)
         let titles = (0..<stories).map { _ in zipf.title(&rng) }
-        let terms = SearchTermsBuilder.terms(count: titles.count) { .init(head: [titles[$0]], body: nil) }
+        let terms = SearchTermsBuilder.terms(count: titles.count) { .init(title: titles[$0]) }
         return SearchPlanner.plan(
             terms, times: (0..<stories).map { stories - $0 }, recordBytes: Array(repeating: 300, count: stories), rule: rule)
     }
@@ -109,7 +119,7 @@ struct SearchIndexTests {
         let zipf = ZipfTitles(vocabulary: 2_000)
         var rng = SplitMix64(seed: 1)
         let titles = ["Zebra quagga"] + (0..<3_000).map { _ in zipf.title(&rng) }
-        let terms = SearchTermsBuilder.terms(count: titles.count) { .init(head: [titles[$0]], body: nil) }
+        let terms = SearchTermsBuilder.terms(count: titles.count) { .init(title: titles[$0]) }
         let after = SearchPlanner.plan(
             terms, times: (0..<titles.count).map { titles.count - $0 }, recordBytes: Array(repeating: 300, count: titles.count),
             rule: rule)
@@ -161,12 +171,15 @@ struct SearchIndexTests {
             let partRows = try #require(root["partRows"] as? Int)
             // What each word should find: the stories whose title, author, domain or text hold it.
             var holding: [String: [(head: Bool, story: Story)]] = [:]
+            // Words of a title or a body; the others (authors', domains') list rows, no pack.
+            var textual: Set<String> = []
             for story in stories {
                 let head = Set(
                     SearchWords.words(
                         in: [story.title, story.by ?? "", story.url.flatMap { SafeURL.domain(of: $0) } ?? ""].joined(
                             separator: " ")))
                 let body = Set(SearchWords.words(in: BodyText.plain(story.text ?? ""))).subtracting(head)
+                textual.formUnion(SearchWords.words(in: story.title + " " + BodyText.plain(story.text ?? "")))
                 for w in head { holding[w, default: []].append((true, story)) }
                 for w in body { holding[w, default: []].append((false, story)) }
             }
@@ -178,25 +191,35 @@ struct SearchIndexTests {
                 for case let entry as [Any] in try jsonArray(dictionary["words"]) {
                     let term = try #require(entry[0] as? String)
                     let count = try #require(entry[1] as? Int)
-                    let pack = try json("x/\(packs[try #require(entry[2] as? Int)]).json")
-                    let first = try #require(
-                        try jsonArray(pack["words"]).compactMap { $0 as? [Any] }.first { $0[0] as? String == term })
-                    var ids = try jsonArray(first[2]).map { try #require((try jsonObject($0))["id"] as? Int) }
+                    var ids: [Int] = []
+                    var rows: [Int] = []
+                    if let listed = entry[2] as? [Int] {
+                        // A name's few stories: rows of the list, no pack.
+                        rows = listed
+                        #expect(count <= firstRows && !textual.contains(term), "\(term)")
+                    } else {
+                        let pack = try json("x/\(packs[try #require(entry[2] as? Int)]).json")
+                        let first = try #require(
+                            try jsonArray(pack["words"]).compactMap { $0 as? [Any] }.first { $0[0] as? String == term })
+                        ids = try jsonArray(first[2]).map { try #require((try jsonObject($0))["id"] as? Int) }
+                        #expect(first.count == 3 && ids.count == min(count, firstRows))
+                    }
                     for k in (entry.count > 3 ? try jsonArray(entry[3]) : []).compactMap({ $0 as? Int }) {
                         let file = try json("x/\(more[k]).json")
-                        let rows = try #require(
+                        let later = try #require(
                             try jsonArray(file["words"]).compactMap { $0 as? [Any] }.first { $0[0] as? String == term })
-                        for case let row as Int in try jsonArray(rows[1]) {
-                            let part = try json("m/\(build)/\(row / partRows).json")
-                            let entry = try #require(
-                                try jsonArray(part["shards"]).compactMap { $0 as? [Any] }.first {
-                                    row >= $0[0] as! Int && row < ($0[0] as! Int) + ($0[1] as! Int)
-                                })
-                            let shardFile = try json("s/\(entry[2] as! String).json")
-                            ids.append(
-                                try #require(
-                                    (try jsonObject(try jsonArray(shardFile["items"])[row - (entry[0] as! Int)]))["id"] as? Int))
-                        }
+                        rows += try jsonArray(later[1]).compactMap { $0 as? Int }
+                    }
+                    for row in rows {
+                        let part = try json("m/\(build)/\(row / partRows).json")
+                        let entry = try #require(
+                            try jsonArray(part["shards"]).compactMap { $0 as? [Any] }.first {
+                                row >= $0[0] as! Int && row < ($0[0] as! Int) + ($0[1] as! Int)
+                            })
+                        let shardFile = try json("s/\(entry[2] as! String).json")
+                        ids.append(
+                            try #require(
+                                (try jsonObject(try jsonArray(shardFile["items"])[row - (entry[0] as! Int)]))["id"] as? Int))
                     }
                     let expected = (holding[term] ?? []).sorted { a, b in
                         a.head != b.head
@@ -204,8 +227,6 @@ struct SearchIndexTests {
                     }.map(\.story.id)
                     #expect(count == expected.count, "\(term)")
                     #expect(ids == expected, "\(term)")
-                    let firstCount = try jsonArray(first[2]).count
-                    #expect(first.count == 3 && firstCount == min(count, firstRows))
                     checked += 1
                 }
             }

@@ -41,17 +41,24 @@ struct SearchWordsTests {
 }
 
 extension SearchWordsTests {
-    /// The rules as the browser's search script will run them (SearchWords' comment gives them).
-    static let browserWords = #"""
-        const ideo = '\\u3040-\\u30FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF\\u{20000}-\\u{2FA1F}';
-        const wordChar = `(?:(?![${ideo}])[\\p{L}\\p{N}\\p{M}])`;
-        const re = new RegExp(`[${ideo}]|${wordChar}+(?:['’]${wordChar}+)*`, 'gu');
-        const fold = w => w.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '');
-        const texts = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));
-        console.log(JSON.stringify(texts.map(t => (t.match(re) || []).map(fold).filter(w => w))));
-        """#
+    /// The search script's own word rules (between `// words:begin` and `// words:end` in
+    /// Sources/SitegenAssets/search.js), run by Node over the texts in argv[1].
+    static var browserWords: String {
+        get throws {
+            let script = try String(
+                contentsOf: SitegenExecutable.packageRoot.appendingPathComponent("Sources/SitegenAssets/search.js"), encoding: .utf8)
+            let start = try #require(script.range(of: "// words:begin"))
+            let end = try #require(script.range(of: "// words:end"))
+            // From the line after the begin marker's (which goes on with a comment).
+            let code = try #require(script[start.upperBound...].firstIndex(of: "\n"))
+            return String(script[code..<end.lowerBound]) + """
+                const texts = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));
+                console.log(JSON.stringify(texts.map(wordsOf)));
+                """
+        }
+    }
 
-    @Test("Node's regular expressions and String functions find the same words in 3,000 random texts")
+    @Test("search.js's word rules, run by Node, find the same words in 3,000 random texts")
     func sameAsTheBrowser() throws {
         var seed: UInt64 = 42
         let alphabet = Array("aZéÉüÜ\u{301}\u{308}ßİıΣσςЖж日本のカ -.,'’0١x🎉")
@@ -69,7 +76,7 @@ extension SearchWordsTests {
             let input = try folder.write(
                 String(decoding: try JSONSerialization.data(withJSONObject: texts), as: UTF8.self), to: "texts.json")
             let result = try SitegenExecutable.run(
-                URL(fileURLWithPath: "/usr/bin/node"), ["-e", Self.browserWords, input], in: folder.url)
+                URL(fileURLWithPath: "/usr/bin/node"), ["-e", try Self.browserWords, input], in: folder.url)
             #expect(result.status == 0, "\(result.stderr)")
             let browser = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String]] ?? []
             #expect(browser.count == texts.count)

@@ -26,41 +26,69 @@ package enum SearchWords {
         return words
     }
 
-    /// Calls `body` with each word of `text` as written (not folded), in order. The index
-    /// folds each different spelling once (`SearchTermsBuilder`), not each occurrence.
+    /// Calls `body` with each word of `text` as written (not folded), in order.
     package static func forEachWord(in text: String, _ body: (Substring) -> Void) {
-        let scalars = text.unicodeScalars
-        // The word so far is scalars[start..<end]; `pending` is an apostrophe after it, kept
-        // only if a letter follows.
-        var start: String.Index?
-        var end = scalars.startIndex
-        var pending = false
-        func finish() {
-            if let first = start { body(Substring(scalars[first..<end])) }
-            start = nil
-            pending = false
+        var text = text
+        text.withUTF8 { utf8 in
+            forEachWord(utf8: utf8) { range in body(Substring(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self)) }
         }
-        var i = scalars.startIndex
-        while i != scalars.endIndex {
-            let scalar = scalars[i]
-            let next = scalars.index(after: i)
-            if scalar.isASCII ? isASCIIWordByte(UInt8(scalar.value)) : (isWordScalar(scalar) && !isIdeograph(scalar)) {
-                if start == nil { start = i }
+    }
+
+    /// Calls `body` with the byte range of each word of the UTF-8 text `utf8`, in order: the
+    /// index's scan, which folds each different spelling once (`SearchTermsBuilder`).
+    package static func forEachWord(utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        // The word so far is utf8[start..<end]; `pending` is an apostrophe after it, kept only
+        // if a letter follows.
+        var start = -1
+        var end = 0
+        var pending = false
+        var i = 0
+        let count = utf8.count
+        while i < count {
+            let lead = utf8[i]
+            let length: Int
+            let scalar: UInt32
+            if lead < 0x80 {
+                length = 1
+                scalar = UInt32(lead)
+            } else if lead < 0xE0 {
+                length = 2
+                scalar = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[i + 1] & 0x3F)
+            } else if lead < 0xF0 {
+                length = 3
+                scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F)
+            } else {
+                length = 4
+                scalar =
+                    (UInt32(lead & 0x07) << 18) | (UInt32(utf8[i + 1] & 0x3F) << 12) | (UInt32(utf8[i + 2] & 0x3F) << 6)
+                    | UInt32(utf8[i + 3] & 0x3F)
+            }
+            let next = i + length
+            if lead < 0x80 ? isASCIIWordByte(lead) : isWord(scalar) {
+                if start < 0 { start = i }
                 pending = false
                 end = next
-            } else if !scalar.isASCII && isIdeograph(scalar) {
-                finish()
-                start = i
-                end = next
-                finish()
-            } else if (scalar == "'" || scalar == "\u{2019}") && start != nil && !pending {
+            } else if lead >= 0x80 && isIdeograph(Unicode.Scalar(scalar)!) {
+                if start >= 0 { body(start..<end) }
+                body(i..<next)
+                start = -1
+                pending = false
+            } else if (scalar == 0x27 || scalar == 0x2019) && start >= 0 && !pending {
                 pending = true
             } else {
-                finish()
+                if start >= 0 { body(start..<end) }
+                start = -1
+                pending = false
             }
             i = next
         }
-        finish()
+        if start >= 0 { body(start..<end) }
+    }
+
+    /// A non-ASCII scalar that is part of a word and not an ideograph (a word of its own).
+    private static func isWord(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return isWordScalar(scalar) && !isIdeograph(scalar)
     }
 
     private static func isASCIIWordByte(_ b: UInt8) -> Bool {

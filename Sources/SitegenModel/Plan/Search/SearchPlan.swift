@@ -10,6 +10,12 @@ public struct SearchPlan: Sendable, Equatable {
         /// better: the story's place from newest to oldest, plus the story count when the word
         /// is only in its body), so a client can merge several words' first rows.
         public var firstKeys: [UInt32]
+        /// Whether a pack carries the word's first rows: every word of a title or a body, and
+        /// any word with more results than that. An author's or a domain's word with a few
+        /// stories (most authors: hundreds of thousands of names at a million stories, a third
+        /// of the index had they packs) lists its results' rows in its dictionary entry, and
+        /// they load through the list's manifest and shards.
+        public var hasPack: Bool
 
         public var count: Int { results.count }
     }

@@ -21,15 +21,18 @@ public enum SearchPlanner {
             }
             keyed.sort { $0.key < $1.key }
             return SearchPlan.Word(
-                term: terms.terms[t], results: keyed.map(\.row), firstKeys: keyed.prefix(rule.firstRows).map(\.key))
+                term: terms.terms[t], results: keyed.map(\.row), firstKeys: keyed.prefix(rule.firstRows).map(\.key),
+                hasPack: terms.textual[t] || keyed.count > rule.firstRows)
         }
         let hashes = words.map { hash($0.term) }
 
         let dictionaries = cut(words.indices, target: rule.dictionaryBytes, hashes: hashes) { i in
-            words[i].term.utf8.count + 16
+            words[i].term.utf8.count + 16 + (words[i].hasPack ? 0 : 8 * words[i].count)
         }
         let packBytes = { (i: Int) in
-            words[i].term.utf8.count + 12 + words[i].results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 9 }
+            words[i].hasPack
+                ? words[i].term.utf8.count + 12 + words[i].results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 9 }
+                : 0
         }
         let allPackBytes = words.indices.reduce(0) { $0 + packBytes($1) }
         let packs = cut(

@@ -5,11 +5,16 @@ public struct SearchTerms: Sendable, Equatable {
     public var terms: [String]
     /// `postings[t]`: the stories holding `terms[t]`, once each, as `SearchPosting`s.
     public var postings: [[SearchPosting]]
+    /// `textual[t]`: some story's title or body holds `terms[t]` (not only an author or a
+    /// domain). Such a word's first rows travel in a pack; a name's few stories are found
+    /// through the list's shards instead (`SearchPlan.Word.hasPack`).
+    public var textual: [Bool]
 
-    public init(terms: [String] = [], postings: [[SearchPosting]] = []) {
+    public init(terms: [String] = [], postings: [[SearchPosting]] = [], textual: [Bool]? = nil) {
         precondition(terms.count == postings.count)
         self.terms = terms
         self.postings = postings
+        self.textual = textual ?? Array(repeating: true, count: terms.count)
     }
 }
 

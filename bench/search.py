@@ -1,0 +1,277 @@
+"""Search: what a query costs a reader, and what the index costs the build, against Pagefind.
+
+sitegen: generates stories whose titles follow a Zipf law (`sitegen generate --titles zipf`),
+builds them with and without the index, in turns, into a RAM disk (the program is measured, not
+the disk; best of --runs each), and counts the index's files. Then, in real Chromium against a
+server on 127.0.0.1, opens /search/?q=WORD with an empty cache for a word in 3 titles, one in
+about 500 and the commonest (about a tenth of all titles), waits until the network is idle, and
+sums every response gzipped at level 9, as a static host precompresses. In the same page it
+then asks for a second word of the same dictionary shard and counts that query's requests.
+
+Pagefind (`pip install "pagefind[bin]"`, --pagefind-max and below): one HTML page per story
+(the unit it indexes: the title, author and domain, as sitegen indexes them), indexed by
+`pagefind --site`, then in the same browser a page that imports its pagefind.js, searches for
+the same word and loads the first 16 results' data (sitegen's first view: the rows its pack
+holds); then a second word. Its index build is timed on the same RAM disk.
+
+    python3 bench/search.py [--sizes 10000 100000 1000000] [--pagefind-max 100000] [--json out.json]
+
+Uses $SITEGEN or .build/release/sitegen. Prints Markdown tables.
+"""
+import argparse
+import collections
+import gzip
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import unicodedata
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, os.path.join(ROOT, "Tests", "browser"))
+from conftest import CHROMIUM  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from server import SiteServer  # noqa: E402
+
+KIB = 1024
+
+
+def timed(command):
+    """(wall seconds, peak RSS in KiB) of one run, by GNU time."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%e %M", *command], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"failed: {' '.join(command)}\n{out.stderr}")
+    wall, kib = out.stderr.strip().splitlines()[-1].split()
+    return float(wall), int(kib)
+
+
+def count_files(folder):
+    return sum(len(files) for _, _, files in os.walk(folder))
+
+
+def local_file(site, url):
+    path = url.split("/", 3)[-1].split("?")[0]
+    local = os.path.join(site, path)
+    return os.path.join(local, "index.html") if path == "" or path.endswith("/") else local
+
+
+def gzipped(site, urls):
+    total = 0
+    for url in urls:
+        local = local_file(site, url)
+        if os.path.isfile(local):
+            total += len(gzip.compress(open(local, "rb").read(), 9))
+    return total
+
+
+def index_words(site):
+    """word → (count, dictionary shard) for every word of a sitegen site's index."""
+    config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
+    root = json.load(open(os.path.join(site, config["root"])))
+    words = {}
+    for _, name in root["shards"]:
+        for entry in json.load(open(os.path.join(site, "x", name + ".json")))["words"]:
+            words[entry[0]] = (entry[1], name)
+    return words
+
+
+def fold(word):
+    """SearchWords' fold (lowercase, NFD, marks dropped), for these titles' words."""
+    word = unicodedata.normalize("NFD", word.lower())
+    return "".join(c for c in word if not unicodedata.category(c).startswith("M"))
+
+
+def title_counts(stories_file):
+    """folded title word → the number of titles holding it."""
+    counts = collections.Counter()
+    for line in open(stories_file):
+        counts.update(set(fold(w) for w in json.loads(line)["title"].split()))
+    return counts
+
+
+def pick_words(words, titles, stories):
+    """A word in 3 titles, one in about 500, the commonest title word (about a tenth of the
+    titles; "com", in half the stories' domains, is not a title word); each with a second
+    word of its dictionary shard. Only words the index counts as the titles do (no author
+    or domain has them), so the stated count can be checked."""
+    exact = {w: c for w, c in titles.items() if words.get(w, (0,))[0] == c}
+    three = min((w for w, c in exact.items() if c == 3), key=lambda w: (-len(w), w))
+    near500 = min(exact, key=lambda w: (abs(exact[w] - 500), w))
+    common = max(exact, key=lambda w: (exact[w], w))
+    picks = []
+    for label, word in [("3 titles", three), ("~500 titles", near500), (f"commonest, {exact[common] / stories:.1%} of titles", common)]:
+        shard = words[word][1]
+        # The commonest other word of the shard: one whose first rows are also a full screen.
+        second = max((w for w, (c, s) in words.items() if s == shard and w != word), key=lambda w: (words[w][0], w))
+        picks.append((label, word, second, exact[word]))
+    return picks
+
+
+def sitegen_queries(browser, site, picks):
+    server = SiteServer(site)
+    rows = []
+    for label, word, second, expected in picks:
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = context.new_page()
+        urls = []
+        page.on("requestfinished", lambda r: urls.append(r.url))
+        page.goto(server.url + "search/?q=" + word)
+        page.wait_for_function("() => /with/.test(document.querySelector('[role=status]').textContent)", timeout=30000)
+        page.wait_for_load_state("networkidle")
+        status = page.inner_text("[role=status]")
+        if not status.startswith(f"{expected:,} stor"):
+            sys.exit(f"{word}: the page says {status!r}; {expected} titles hold it")
+        # Every row shown holds the word.
+        texts = page.evaluate("() => [...document.querySelectorAll('[role=feed] > article[data-id]')].map(a => a.textContent)")
+        if not all(word in [fold(w) for w in re.findall(r"\w+", t)] for t in texts):
+            sys.exit(f"{word}: a row without it: {texts}")
+        shown = page.evaluate("() => document.querySelectorAll('[role=feed] > article[data-id]').length")
+        cold = list(urls)
+        page.fill("[name=q]", second)
+        page.press("[name=q]", "Enter")
+        page.wait_for_function(f"() => document.querySelector('[role=status]').textContent.includes('“{second}”')", timeout=30000)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(300)
+        rows.append({
+            "label": label, "word": word, "status": status, "shown": shown, "requests": len(cold),
+            "bytes": gzipped(site, cold), "second": second, "second_requests": len(urls) - len(cold),
+            "second_bytes": gzipped(site, urls[len(cold):]), "cold_urls": cold, "second_urls": urls[len(cold):],
+        })
+        context.close()
+    server.close()
+    return rows
+
+
+def write_pagefind_site(stories_file, folder):
+    """One page per story: its title, author and domain, as sitegen's index has them."""
+    os.makedirs(folder, exist_ok=True)
+    for line in open(stories_file):
+        item = json.loads(line)
+        domain = re.sub(r"^www\.", "", item.get("url", "").split("/")[2]) if item.get("url") else ""
+        page = os.path.join(folder, "item", str(item["id"]))
+        os.makedirs(page, exist_ok=True)
+        with open(os.path.join(page, "index.html"), "w") as f:
+            f.write(f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{item['title']}</title></head>"
+                    f"<body><main data-pagefind-body><h1>{item['title']}</h1><p>by {item.get('by', '')} ({domain})</p></main></body></html>")
+    with open(os.path.join(folder, "search.html"), "w") as f:
+        f.write("<!doctype html><html><head><meta charset=utf-8></head><body><script type=module>"
+                "window.run = async (q, n) => { const pf = await import('/pagefind/pagefind.js');"
+                " const r = await pf.search(q); const d = await Promise.all(r.results.slice(0, n).map(x => x.data()));"
+                " return [r.results.length, d.length]; };</script></body></html>")
+
+
+def pagefind_binary():
+    found = shutil.which("pagefind") or shutil.which("pagefind_extended")
+    if found:
+        return found
+    scripts = os.path.join(os.path.dirname(sys.executable))
+    for name in ("pagefind", "pagefind_extended"):
+        if os.path.exists(os.path.join(scripts, name)):
+            return os.path.join(scripts, name)
+    return [sys.executable, "-m", "pagefind"]
+
+
+def pagefind_queries(browser, site, picks):
+    server = SiteServer(site)
+    rows = []
+    for label, word, second, _ in picks:
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = context.new_page()
+        urls = []
+        page.on("requestfinished", lambda r: urls.append(r.url))
+        page.goto(server.url + "search.html")
+        page.wait_for_function("() => window.run")
+        found = page.evaluate("([q]) => window.run(q, 16)", [word])
+        page.wait_for_load_state("networkidle")
+        cold = list(urls)
+        page.evaluate("([q]) => window.run(q, 16)", [second])
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(300)
+        rows.append({
+            "label": label, "word": word, "found": found[0], "requests": len(cold), "bytes": gzipped(site, cold),
+            "second_requests": len(urls) - len(cold), "second_bytes": gzipped(site, urls[len(cold):]),
+        })
+        context.close()
+    server.close()
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
+    parser.add_argument("--pagefind-max", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--dir", default="/dev/shm/sitegen-search")
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    sitegen = os.environ.get("SITEGEN") or os.path.join(ROOT, ".build", "release", "sitegen")
+    shutil.rmtree(args.dir, ignore_errors=True)
+    os.makedirs(args.dir)
+    results = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for n in args.sizes:
+            stories = os.path.join(args.dir, f"zipf-{n}.jsonl")
+            subprocess.run([sitegen, "generate", "--count", str(n), "--format", "jsonl", "--titles", "zipf", "--output", stories],
+                           check=True, capture_output=True)
+            with_out, without_out = os.path.join(args.dir, "with"), os.path.join(args.dir, "without")
+            timings = {"with": [], "without": []}
+            runs = args.runs if n < 1_000_000 else max(1, args.runs - 1)
+            for _ in range(runs):
+                for key, out, extra in (("without", without_out, ["--no-search"]), ("with", with_out, [])):
+                    shutil.rmtree(out, ignore_errors=True)
+                    timings[key].append(timed([sitegen, "build", "--quiet", "--source", stories, "--output", out, *extra]))
+            shutil.rmtree(without_out, ignore_errors=True)
+            with_t, without_t = min(timings["with"]), min(timings["without"])
+            words = index_words(with_out)
+            picks = pick_words(words, title_counts(stories), n)
+            result = {
+                "stories": n, "with_s": with_t[0], "with_mib": with_t[1] / 1024, "without_s": without_t[0],
+                "without_mib": without_t[1] / 1024, "index_files": count_files(os.path.join(with_out, "x")) + 1,
+                "words": len(words), "queries": sitegen_queries(browser, with_out, picks),
+            }
+            if n <= args.pagefind_max:
+                site = os.path.join(args.dir, "pagefind")
+                shutil.rmtree(site, ignore_errors=True)
+                write_pagefind_site(stories, site)
+                binary = pagefind_binary()
+                command = (binary if isinstance(binary, list) else [binary]) + ["--site", site]
+                start = time.monotonic()
+                subprocess.run(command, check=True, capture_output=True)
+                result["pagefind_s"] = time.monotonic() - start
+                result["pagefind_files"] = count_files(os.path.join(site, "pagefind"))
+                result["pagefind"] = pagefind_queries(browser, site, picks)
+                shutil.rmtree(site, ignore_errors=True)
+            shutil.rmtree(with_out, ignore_errors=True)
+            os.remove(stories)
+            results.append(result)
+            print(f"{n} stories done", file=sys.stderr)
+        browser.close()
+    if args.json:
+        json.dump(results, open(args.json, "w"), indent=1)
+    print("| stories | index build (with ÷ without search) | peak RSS with search | index files | words |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    for r in results:
+        print(f"| {r['stories']:,} | {r['with_s']:.2f} s ÷ {r['without_s']:.2f} s = {r['with_s'] / r['without_s']:.2f} "
+              f"| {r['with_mib']:.0f} MiB | {r['index_files']:,} | {r['words']:,} |")
+    print()
+    print("| stories | word | sitegen: cold query, requests, gzip | sitegen: next query | Pagefind: cold query | Pagefind: next query | Pagefind index build, files |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    for r in results:
+        for i, q in enumerate(r["queries"]):
+            pf = r.get("pagefind", [None] * 3)[i]
+            pf_cells = (f"{pf['requests']}, {pf['bytes'] / KIB:.1f} KiB | {pf['second_requests']}, {pf['second_bytes'] / KIB:.1f} KiB"
+                        if pf else "not run | not run")
+            build = f"{r['pagefind_s']:.1f} s, {r['pagefind_files']:,}" if pf and i == 0 else ""
+            print(f"| {r['stories']:,} | {q['label']}: {q['status'].split(' with')[0]} | {q['requests']}, {q['bytes'] / KIB:.1f} KiB "
+                  f"| {q['second_requests']}, {q['second_bytes'] / KIB:.1f} KiB | {pf_cells} | {build} |")
+    print()
+    print(f"<sub>`python3 bench/search.py --sizes {' '.join(map(str, args.sizes))}`, {time.strftime('%Y-%m-%d')}; "
+          "builds into /dev/shm, best of the runs; bytes are gzip -9 of every response until the network is idle</sub>")
+
+
+if __name__ == "__main__":
+    main()
