@@ -109,9 +109,11 @@ def main():
     text = splice(text, "fetch", fetch, "python3 bench/fetch.py")
     taxonomy = run("taxonomy.py", ["--stories", "10000", "--terms", "500"] if args.quick else [])
     text = splice(text, "taxonomy", taxonomy, "python3 bench/taxonomy.py")
+    search = run("search.py", ["--sizes", "10000", "--pagefind-max", "10000"] if args.quick else [])
+    text = splice(text, "search", search, "python3 bench/search.py")
     if args.quick:
         # Smaller sizes are for trying the script; the README keeps the full run's numbers.
-        print("\n\n".join([build, first, reader, fetch, taxonomy]))
+        print("\n\n".join([build, first, reader, fetch, taxonomy, search]))
         print("\n--quick: README.md and the plot left as they were.")
         return
     with open(reader_json) as f:

@@ -268,9 +268,7 @@ def main():
             build = f"{r['pagefind_s']:.1f} s, {r['pagefind_files']:,}" if pf and i == 0 else ""
             print(f"| {r['stories']:,} | {q['label']}: {q['status'].split(' with')[0]} | {q['requests']}, {q['bytes'] / KIB:.1f} KiB "
                   f"| {q['second_requests']}, {q['second_bytes'] / KIB:.1f} KiB | {pf_cells} | {build} |")
-    print()
-    print(f"<sub>`python3 bench/search.py --sizes {' '.join(map(str, args.sizes))}`, {time.strftime('%Y-%m-%d')}; "
-          "builds into /dev/shm, best of the runs; bytes are gzip -9 of every response until the network is idle</sub>")
+
 
 
 if __name__ == "__main__":

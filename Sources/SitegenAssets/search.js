@@ -86,9 +86,10 @@
   /** A word's results: its first rows from its pack, the rest, by row of the site's list,
    *  from its files of later results and then the site's manifest and shards. */
   const resultsOf = entry => {
+    // (Rows are counted from the list's end in the index: `stories - 1 - n` is row n.)
     let first, rowsAfter = entry.rows || [], filesRead = 0;
     const firstRows = entry.pack
-      ? get(entry.pack).then(pack => (first = pack.words.find(w => w[0] == entry.term)[2]))
+      ? get(entry.pack).then(pack => (first = pack.words.find(w => w[0] == entry.term)[1]))
       : Promise.resolve((first = []));
     /** The list row of result i (i past the first rows), reading later files as needed. */
     const listRow = async i => {
@@ -107,8 +108,8 @@
       load: async (i, signal) => {
         await firstRows;
         if (i < first.length) return first[i];
-        const row = await listRow(i),
-          index = await root();
+        const index = await root(),
+          row = index.stories - 1 - (await listRow(i));
         const part = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
         const shard = part.shards.find(s => row >= s[0] && row < s[0] + s[1]);
         return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];

@@ -4,8 +4,9 @@ import SitegenModel
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {
-    /// A pack: the first rows of each of its words, with their ranking keys:
-    /// `{"v":1,"words":[["swift",[key,…],[record,…]],…]}`.
+    /// A pack: the first rows of each of its words: `{"v":1,"words":[["swift",[record,…]],…]}`.
+    /// (No rank or ranking key: those would change with every new story, and every pack with
+    /// them.)
     package static func pack(_ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows) -> [UInt8] {
         var w = JSONWriter(capacity: 64 * 1024)
         w.raw("{\"v\":1,\"words\":[")
@@ -17,11 +18,6 @@ package enum SearchFiles {
             w.raw("[")
             w.string(word.term)
             w.raw(",[")
-            for (k, key) in word.firstKeys.enumerated() {
-                if k > 0 { w.raw(",") }
-                w.int(Int(key))
-            }
-            w.raw("],[")
             for (k, row) in word.results.prefix(plan.firstRows).enumerated() {
                 if k > 0 { w.raw(",") }
                 let i = Int(row)
@@ -33,8 +29,10 @@ package enum SearchFiles {
         return w.bytes
     }
 
-    /// A file of later results: `{"v":1,"words":[["swift",[row,…]],…]}`, rows of the site's
-    /// list, in rank order (a word's results go on in the next file its dictionary entry names).
+    /// A file of later results: `{"v":1,"words":[["swift",[n,…]],…]}`, rows of the site's list
+    /// counted from its end (row `stories - 1 - n`: new stories on top of the list leave these
+    /// numbers, and so these files, as they were), in rank order (a word's results go on in
+    /// the next file its dictionary entry names).
     package static func more(_ plan: SearchPlan, segments: [SearchPlan.Segment]) -> [UInt8] {
         var w = JSONWriter(capacity: 72 * 1024)
         w.raw("{\"v\":1,\"words\":[")
@@ -46,7 +44,7 @@ package enum SearchFiles {
             w.raw(",[")
             for k in segment.results {
                 if k > segment.results.lowerBound { w.raw(",") }
-                w.int(Int(word.results[k]))
+                w.int(plan.stories - 1 - Int(word.results[k]))
             }
             w.raw("]]")
         }
@@ -57,7 +55,8 @@ package enum SearchFiles {
     /// A dictionary shard: `{"v":1,"packs":[name,…],"more":[name,…],"words":[["swift",count,
     /// pack,[more,…]],…]}`, `pack` and `more` indexing this file's own name lists (a word
     /// without later results has no fourth element); a word without a pack
-    /// (`SearchPlan.Word.hasPack`) is `["anna",count,[row,…]]`, its results as rows of the list.
+    /// (`SearchPlan.Word.hasPack`) is `["anna",count,[n,…]]`, its results as rows of the list
+    /// counted from its end, as in `more`.
     /// - Parameters:
     ///   - pack: the name of the pack holding word i (asked only of words that have one).
     ///   - more: the names of the files holding word i's later results, in order.
@@ -79,7 +78,7 @@ package enum SearchFiles {
                 entries.raw("[")
                 for (k, row) in word.results.enumerated() {
                     if k > 0 { entries.raw(",") }
-                    entries.int(Int(row))
+                    entries.int(plan.stories - 1 - Int(row))
                 }
                 entries.raw("]]")
                 continue

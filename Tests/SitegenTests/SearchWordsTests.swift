@@ -46,7 +46,8 @@ extension SearchWordsTests {
     static var browserWords: String {
         get throws {
             let script = try String(
-                contentsOf: SitegenExecutable.packageRoot.appendingPathComponent("Sources/SitegenAssets/search.js"), encoding: .utf8)
+                contentsOf: SitegenExecutable.packageRoot.appendingPathComponent("Sources/SitegenAssets/search.js"),
+                encoding: .utf8)
             let start = try #require(script.range(of: "// words:begin"))
             let end = try #require(script.range(of: "// words:end"))
             // From the line after the begin marker's (which goes on with a comment).

@@ -24,6 +24,7 @@ def missing_references(site, base="/"):
     """[(referrer, missing file)] for the site at `site`; [] when it is whole."""
     missing = []
     builds = set()
+    roots = set()
 
     def need(referrer, path):
         if path and not os.path.isfile(path):
@@ -38,9 +39,27 @@ def missing_references(site, base="/"):
         links(page, text)
         for block in CONFIG.findall(text):
             config = json.loads(block)
+            if "root" in config:
+                # The search page: its index (docs/format.md, "Search").
+                roots.add(config["root"])
+                continue
             builds.add((config["build"], config["total"], config["partRows"]))
             for entry in config["shards"]:
                 need(page, os.path.join(site, "s", entry[2] + ".json"))
+    for root_path in roots:
+        root_file = os.path.join(site, root_path)
+        need(os.path.join(site, "search", "index.html"), root_file)
+        if not os.path.isfile(root_file):
+            continue
+        root = json.load(open(root_file))
+        builds.add((root["build"], root["stories"], root["partRows"]))
+        for _, name in root["shards"]:
+            shard = os.path.join(site, "x", name + ".json")
+            need(root_file, shard)
+            if os.path.isfile(shard):
+                dictionary = json.load(open(shard, encoding="utf-8"))
+                for name in dictionary["packs"] + dictionary["more"]:
+                    need(shard, os.path.join(site, "x", name + ".json"))
     for build, total, part_rows in builds:
         for k in range((total + part_rows - 1) // part_rows):
             need(os.path.join(site, "index.html"), os.path.join(site, "m", build, f"{k}.json"))

@@ -46,8 +46,10 @@ def test_a_skip_link_appears_on_focus_and_leads_past_the_list(build, serve, read
     page = r.open(server.url)
     skip = page.locator("a.skip")
     assert skip.bounding_box()["width"] <= 1, "hidden until focused"
-    # The first Tab from the page's start: the home link, then the skip link.
+    # The first Tabs from the page's start: the home link, the search box, then the skip link.
     page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.name") == "q"
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.className") == "skip"
     assert skip.bounding_box()["width"] > 20, "visible on focus"

@@ -30,7 +30,9 @@ package enum SearchWords {
     package static func forEachWord(in text: String, _ body: (Substring) -> Void) {
         var text = text
         text.withUTF8 { utf8 in
-            forEachWord(utf8: utf8) { range in body(Substring(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self)) }
+            forEachWord(utf8: utf8) { range in
+                body(Substring(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self))
+            }
         }
     }
 

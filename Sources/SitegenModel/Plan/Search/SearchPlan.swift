@@ -6,10 +6,6 @@ public struct SearchPlan: Sendable, Equatable {
         public var term: String
         /// The stories holding the word, best first, as rows of the site's list.
         public var results: [UInt32]
-        /// The ranking key of each of the first `SearchRule.firstRows` results (smaller is
-        /// better: the story's place from newest to oldest, plus the story count when the word
-        /// is only in its body), so a client can merge several words' first rows.
-        public var firstKeys: [UInt32]
         /// Whether a pack carries the word's first rows: every word of a title or a body, and
         /// any word with more results than that. An author's or a domain's word with a few
         /// stories (most authors: hundreds of thousands of names at a million stories, a third

@@ -21,7 +21,7 @@ public enum SearchPlanner {
             }
             keyed.sort { $0.key < $1.key }
             return SearchPlan.Word(
-                term: terms.terms[t], results: keyed.map(\.row), firstKeys: keyed.prefix(rule.firstRows).map(\.key),
+                term: terms.terms[t], results: keyed.map(\.row),
                 hasPack: terms.textual[t] || keyed.count > rule.firstRows)
         }
         let hashes = words.map { hash($0.term) }
@@ -31,12 +31,14 @@ public enum SearchPlanner {
         }
         let packBytes = { (i: Int) in
             words[i].hasPack
-                ? words[i].term.utf8.count + 12 + words[i].results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 9 }
+                ? words[i].term.utf8.count + 8
+                    + words[i].results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 }
                 : 0
         }
         let allPackBytes = words.indices.reduce(0) { $0 + packBytes($1) }
         let packs = cut(
-            words.indices, target: max(rule.minPackBytes, allPackBytes / rule.packFiles), hashes: hashes, bytes: packBytes)
+            words.indices, target: powerOfTwo(max(rule.minPackBytes, allPackBytes / rule.packFiles)), hashes: hashes,
+            bytes: packBytes)
         return SearchPlan(
             words: words, dictionaries: dictionaries, packs: packs,
             more: more(words, hashes: hashes, rule: rule), firstRows: rule.firstRows, stories: stories)
@@ -94,7 +96,9 @@ public enum SearchPlanner {
         guard !indices.isEmpty else { return [] }
         let sizes = indices.map(bytes)
         let average = max(1, sizes.reduce(0, +) / sizes.count)
-        let divisor = UInt64(max(1, target / 2 / average))
+        // A power of two, so that a few more stories (a slightly other average) leave the
+        // divisor, and with it every cut, where it was.
+        let divisor = UInt64(powerOfTwo(max(1, target / 2 / average)))
         var runs: [Range<Int>] = []
         var start = indices.lowerBound
         var held = 0
@@ -114,6 +118,12 @@ public enum SearchPlanner {
         }
         if start < indices.upperBound { runs.append(start..<indices.upperBound) }
         return runs
+    }
+
+    /// The power of two nearest `n` (n ≥ 1).
+    static func powerOfTwo(_ n: Int) -> Int {
+        let below = 1 << (Int.bitWidth - 1 - max(1, n).leadingZeroBitCount)
+        return n - below < 2 * below - n ? below : 2 * below
     }
 
     /// FNV-1a over the word's UTF-8, mixed by SplitMix64's finalizer: the same on every machine
