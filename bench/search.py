@@ -72,7 +72,8 @@ def index_words(site):
     config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
     root = json.load(open(os.path.join(site, config["root"])))
     words = {}
-    for _, name in root["shards"]:
+    shards = root.get("shards") or [s for _, d in root["directories"] for s in json.load(open(os.path.join(site, "x", d + ".json")))["shards"]]
+    for _, name in shards:
         for entry in json.load(open(os.path.join(site, "x", name + ".json")))["words"]:
             words[entry[0]] = (entry[1], name)
     return words

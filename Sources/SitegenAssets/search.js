@@ -60,7 +60,10 @@
    *  reader types, the last word is a prefix: the commonest word it begins. */
   const lookUp = async (word, prefix) => {
     const index = await root();
-    const dictionary = await get(`x/${index.shards[floorOf(index.shards, word, s => s[0])][1]}.json`);
+    // A large index's root lists directories of the dictionary's shards, a small one's the shards.
+    const at = list => `x/${list[floorOf(list, word, s => s[0])][1]}.json`;
+    const shards = index.shards || (await get(at(index.directories))).shards;
+    const dictionary = await get(at(shards));
     const entries = dictionary.words;
     let i = floorOf(entries, word, e => e[0]);
     let best = entries[i] && entries[i][0] == word ? entries[i] : null;

@@ -15,6 +15,8 @@ public struct BuildRequest: Sendable {
     public var pages: String?
     public var options: SiteOptions
     public var shardRule: ShardRule
+    /// How the search index is cut (tests make small indexes deep with it).
+    public var searchRule: SearchRule = .default
 
     public init(
         source: any StorySource, output: String, templates: String? = nil, options: SiteOptions = .init(),
@@ -81,7 +83,7 @@ public enum Build {
             )
         }
         let listRows = SiteWriter.Rows(ids: ids, html: rowHTML, recordBytes: recordBytes)
-        let search = options.search ? searchPlan(stories, recordBytes: recordBytes, log: log) : nil
+        let search = options.search ? searchPlan(stories, recordBytes: recordBytes, rule: request.searchRule, log: log) : nil
 
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
@@ -147,13 +149,13 @@ public enum Build {
 
     /// The search index's plan: every story's title, domain and author, and its body (HN's
     /// text or a Markdown body), broken into folded words and ranked (docs/format.md, "Search").
-    static func searchPlan(_ stories: [Story], recordBytes: [Int], log: (String) -> Void) -> SearchPlan {
+    static func searchPlan(_ stories: [Story], recordBytes: [Int], rule: SearchRule, log: (String) -> Void) -> SearchPlan {
         let terms = SearchTermsBuilder.terms(count: stories.count) { i in
             let story = stories[i]
             let domain = story.url.flatMap { SafeURL.domain(of: $0) }
             return .init(title: story.title, names: [story.by ?? "", domain ?? ""], body: story.text ?? story.markdown)
         }
         log("      the search index: \(terms.terms.count) words")
-        return SearchPlanner.plan(terms, times: stories.map(\.time), recordBytes: recordBytes)
+        return SearchPlanner.plan(terms, times: stories.map(\.time), recordBytes: recordBytes, rule: rule)
     }
 }

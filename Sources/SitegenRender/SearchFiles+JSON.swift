@@ -109,11 +109,12 @@ package enum SearchFiles {
         return w.bytes
     }
 
-    /// The root: `{"v":1,"stories":N,"firstRows":12,"build":…,"partRows":1024,"shards":[[first
-    /// word,name],…]}`. A word is in the last shard whose first word is not after it (the
-    /// first shard's first word is "").
+    /// The root: `{"v":1,"stories":N,"firstRows":16,"build":…,"partRows":1024,"shards":[[first
+    /// word,name],…]}`, or with `"directories"` in place of `"shards"` for a large index: each
+    /// a file `{"v":1,"shards":[[first word,name],…]}`. A word is in the last entry whose first
+    /// word is not after it (the first entry's first word is "").
     package static func root(
-        _ plan: SearchPlan, dictionaryNames: [String], build: String, partRows: Int
+        _ plan: SearchPlan, dictionaryNames: [String], directoryNames: [String], build: String, partRows: Int
     ) -> [UInt8] {
         var w = JSONWriter(capacity: 64 * dictionaryNames.count + 128)
         w.raw("{\"v\":1,\"stories\":")
@@ -124,17 +125,45 @@ package enum SearchFiles {
         w.string(build)
         w.raw(",\"partRows\":")
         w.int(partRows)
-        w.raw(",\"shards\":[")
-        for (k, range) in plan.dictionaries.enumerated() {
-            if k > 0 { w.raw(",") }
+        if plan.directories.isEmpty {
+            w.raw(",\"shards\":")
+            entries(plan, plan.dictionaries.indices, names: dictionaryNames, into: &w)
+        } else {
+            w.raw(",\"directories\":")
+            entries(
+                plan, plan.directories.indices, names: directoryNames, into: &w,
+                first: { plan.dictionaries[plan.directories[$0].lowerBound].lowerBound })
+        }
+        w.raw("}")
+        return w.bytes
+    }
+
+    /// A directory: `{"v":1,"shards":[[first word,name],…]}`, the dictionary shards `range`.
+    package static func directory(_ plan: SearchPlan, range: Range<Int>, dictionaryNames: [String]) -> [UInt8] {
+        var w = JSONWriter(capacity: 40 * range.count + 32)
+        w.raw("{\"v\":1,\"shards\":")
+        entries(plan, range, names: dictionaryNames, into: &w)
+        w.raw("}")
+        return w.bytes
+    }
+
+    /// `[[first word,name],…]` for dictionary shards (or, with `first`, directories) `range`;
+    /// the index's very first word is written "".
+    private static func entries(
+        _ plan: SearchPlan, _ range: Range<Int>, names: [String], into w: inout JSONWriter,
+        first: ((Int) -> Int)? = nil
+    ) {
+        w.raw("[")
+        for k in range {
+            let word = first?(k) ?? plan.dictionaries[k].lowerBound
+            if k > range.lowerBound { w.raw(",") }
             w.raw("[")
-            w.string(k == 0 ? "" : plan.words[range.lowerBound].term)
+            w.string(word == 0 ? "" : plan.words[word].term)
             w.raw(",")
-            w.string(dictionaryNames[k])
+            w.string(names[k])
             w.raw("]")
         }
-        w.raw("]}")
-        return w.bytes
+        w.raw("]")
     }
 
     private static func names(_ names: [String], into w: inout JSONWriter) {

@@ -12,8 +12,9 @@ extension SiteWriter {
     }
 
     /// Writes the index's files, each named by its content: the packs and the files of later
-    /// results first (the dictionary names them), then the dictionary's shards (the root names
-    /// them), the root, and the listing of them all; then the search page, which names the root.
+    /// results first (the dictionary names them), then the dictionary's shards, their
+    /// directories (for a large index), the root, and the listing of them all; then the search
+    /// page, which names the root.
     /// - Parameters:
     ///   - build, partRows: the site list's manifest, through which later results' rows load.
     package func writeSearch(_ plan: SearchPlan, rows: Rows, build: String, partRows: Int) throws -> SearchWritten {
@@ -37,8 +38,13 @@ extension SiteWriter {
                     plan, words: words, pack: { packs[Int(packOf[$0])] },
                     more: { moreOf[$0]?.map { more[Int($0)] } ?? [] }))
         }
-        let root = try writeSearchFile(SearchFiles.root(plan, dictionaryNames: dictionaries, build: build, partRows: partRows))
-        let all = [root] + dictionaries + packs + more
+        let directories = try plan.directories.map { range in
+            try writeSearchFile(SearchFiles.directory(plan, range: range, dictionaryNames: dictionaries))
+        }
+        let root = try writeSearchFile(
+            SearchFiles.root(
+                plan, dictionaryNames: dictionaries, directoryNames: directories, build: build, partRows: partRows))
+        let all = [root] + directories + dictionaries + packs + more
         try output.writeContentNamed(
             Array(all.map { SitePaths.searchFile($0) + "\n" }.joined().utf8), to: SitePaths.searchListing(root))
         try output.write(renderer.searchPage(root: SitePaths.searchFile(root)), to: SitePaths.searchPageFile)

@@ -109,6 +109,14 @@ struct SearchIndexTests {
             #expect((later[w] ?? []) == Array(min(word.count, 5)..<word.count), "\(word.term)")
         }
         #expect(plan.more.allSatisfy { file in file.reduce(0) { $0 + $1.results.count } <= 4_000 / 8 })
+        // More shards than the root lists: directories of them, covering them in order.
+        #expect(plan.dictionaries.count > 64 || plan.directories.isEmpty)
+        let small = SearchRule(firstRows: 5, dictionaryBytes: 200, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000, rootEntries: 8)
+        let deep = Self.zipfPlan(stories: 3_000, rule: small)
+        #expect(deep.dictionaries.count > 64)
+        #expect(deep.directories.first?.lowerBound == 0 && deep.directories.last?.upperBound == deep.dictionaries.count)
+        #expect(zip(deep.directories, deep.directories.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+        #expect(deep.directories.count >= 4 && deep.directories.count <= 32, "\(deep.directories.count)")
     }
 
     @Test("a new story rewrites the files of its own words, not the files after them")
@@ -181,10 +189,13 @@ struct SearchIndexTests {
             return String(decoding: try! JSONSerialization.data(withJSONObject: object.compactMapValues { $0 }), as: UTF8.self)
         }
         try folder.write(lines.joined(separator: "\n"), to: "stories.jsonl")
-        _ = try await Build.run(
-            BuildRequest(
-                source: JSONLinesSource(path: folder.path("stories.jsonl")), output: folder.path("out"),
-                options: SiteOptions(pageSize: 20)))
+        var request = BuildRequest(
+            source: JSONLinesSource(path: folder.path("stories.jsonl")), output: folder.path("out"),
+            options: SiteOptions(pageSize: 20))
+        // Small files, so that a small site's index has every part a large one has: directories,
+        // several dictionary shards, packs and files of later results.
+        request.searchRule = SearchRule(firstRows: 6, dictionaryBytes: 300, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4)
+        _ = try await Build.run(request)
         return stories
     }
 
@@ -199,7 +210,13 @@ struct SearchIndexTests {
             let config = try jsonObject(
                 try parseJSON(try #require(HTMLScan.pageConfig(in: try readText(out + "search/index.html")))))
             let root = try json(try #require(config["root"] as? String))
-            let shards = try jsonArray(root["shards"]).map { try jsonArray($0) }
+            let directories = try jsonArray(root["directories"]).map { try jsonArray($0) }
+            #expect(directories.count >= 2)
+            let shards = try directories.flatMap { directory in
+                try jsonArray(try json("x/\(try #require(directory[1] as? String)).json")["shards"]).map { try jsonArray($0) }
+            }
+            #expect(shards.count > directories.count)
+            #expect((shards.first?[0] as? String) == "" && (directories.first?[0] as? String) == "")
             let firstRows = try #require(root["firstRows"] as? Int)
             let build = try #require(root["build"] as? String)
             let partRows = try #require(root["partRows"] as? Int)

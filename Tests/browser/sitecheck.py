@@ -53,7 +53,13 @@ def missing_references(site, base="/"):
             continue
         root = json.load(open(root_file))
         builds.add((root["build"], root["stories"], root["partRows"]))
-        for _, name in root["shards"]:
+        shards = root.get("shards", [])
+        for _, name in root.get("directories", []):
+            directory = os.path.join(site, "x", name + ".json")
+            need(root_file, directory)
+            if os.path.isfile(directory):
+                shards += json.load(open(directory, encoding="utf-8"))["shards"]
+        for _, name in shards:
             shard = os.path.join(site, "x", name + ".json")
             need(root_file, shard)
             if os.path.isfile(shard):

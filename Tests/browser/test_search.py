@@ -131,7 +131,7 @@ def test_a_second_query_whose_dictionary_shard_is_in_hand_costs_one_request(zipf
     # Another word of the same dictionary shard, as the issue's bar has it.
     config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
     root = json.load(open(os.path.join(site, config["root"])))
-    shard = [name for start, name in root["shards"] if start <= first][-1]
+    shard = [name for start, name in root["shards"] if start <= first][-1]  # (a small index: no directories)
     words = json.load(open(os.path.join(site, "x", shard + ".json")))["words"]
     # (A title word: it has a pack. An author's name with a few stories lists rows instead.)
     second = next(w[0] for w in words if 3 <= w[1] <= 10 and w[0] != first and isinstance(w[2], int))

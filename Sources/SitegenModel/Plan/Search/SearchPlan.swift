@@ -27,6 +27,9 @@ public struct SearchPlan: Sendable, Equatable {
     public var words: [Word]
     /// Word index ranges, one a dictionary shard, covering `words` in order.
     public var dictionaries: [Range<Int>]
+    /// Ranges of `dictionaries`, one a directory file, when there are more dictionary shards
+    /// than the root should list (`SearchRule.rootEntries`); empty when the root lists them.
+    public var directories: [Range<Int>]
     /// Word index ranges, one a pack, covering `words` in order.
     public var packs: [Range<Int>]
     /// One entry a file of later results: its segments, in word order.

@@ -39,8 +39,16 @@ public enum SearchPlanner {
         let packs = cut(
             words.indices, target: powerOfTwo(max(rule.minPackBytes, allPackBytes / rule.packFiles)), hashes: hashes,
             bytes: packBytes)
+        // Directories, when the root would list too many shards: cut by the shards' first words'
+        // hashes too, about `rootEntries` of them, so a new word moves few directories' names.
+        let directories =
+            dictionaries.count <= rule.rootEntries
+            ? []
+            : cut(
+                dictionaries.indices, target: 2 * powerOfTwo((dictionaries.count + rule.rootEntries - 1) / rule.rootEntries),
+                hashes: dictionaries.map { hashes[$0.lowerBound] }, bytes: { _ in 2 })
         return SearchPlan(
-            words: words, dictionaries: dictionaries, packs: packs,
+            words: words, dictionaries: dictionaries, directories: directories, packs: packs,
             more: more(words, hashes: hashes, rule: rule), firstRows: rule.firstRows, stories: stories)
     }
 

@@ -19,11 +19,15 @@ public struct SearchRule: Sendable, Equatable {
     public var minPackBytes: Int
     /// The later results' rows of many words, in files of about this size.
     public var moreBytes: Int
+    /// Dictionary shards the root lists itself; past this, the root lists directories of them
+    /// (a request more, and a root of a kilobyte rather than sixteen at a million stories).
+    public var rootEntries: Int
 
     public init(
         firstRows: Int = 16, dictionaryBytes: Int = 16 * 1024, packFiles: Int = 3_500, minPackBytes: Int = 24 * 1024,
-        moreBytes: Int = 64 * 1024
+        moreBytes: Int = 64 * 1024, rootEntries: Int = 64
     ) {
+        self.rootEntries = max(2, rootEntries)
         precondition(firstRows >= 1 && dictionaryBytes >= 64 && packFiles >= 1 && minPackBytes >= 64 && moreBytes >= 64)
         self.firstRows = firstRows
         self.dictionaryBytes = dictionaryBytes
