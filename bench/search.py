@@ -6,12 +6,12 @@ the disk; best of --runs each), and counts the index's files. Then, in real Chro
 server on 127.0.0.1, opens /search/?q=WORD with an empty cache for a word in 3 titles, one in
 about 500 and the commonest (about a tenth of all titles), waits until the network is idle, and
 sums every response gzipped at level 9, as a static host precompresses. In the same page it
-then asks for a second word of the same dictionary shard and counts that query's requests.
+then asks for a second word of the same pack and counts that query's requests.
 
 Pagefind (`pip install "pagefind[bin]"`, --pagefind-max and below): one HTML page per story
 (the unit it indexes: the title, author and domain, as sitegen indexes them), indexed by
 `pagefind --site`, then in the same browser a page that imports its pagefind.js, searches for
-the same word and loads the first 16 results' data (sitegen's first view: the rows its pack
+the same word and loads the first 12 results' data (sitegen's first view: the rows its pack
 holds); then a second word. Its index build is timed on the same RAM disk.
 
     python3 bench/search.py [--sizes 10000 100000 1000000] [--pagefind-max 100000] [--json out.json]
@@ -68,12 +68,12 @@ def gzipped(site, urls):
 
 
 def index_words(site):
-    """word → (count, dictionary shard) for every word of a sitegen site's index."""
+    """word → (count, pack) for every word of a sitegen site's index."""
     config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
     root = json.load(open(os.path.join(site, config["root"])))
+    packs = root.get("packs") or [p for _, d in root["directories"] for p in json.load(open(os.path.join(site, "x", d + ".json")))["packs"]]
     words = {}
-    shards = root.get("shards") or [s for _, d in root["directories"] for s in json.load(open(os.path.join(site, "x", d + ".json")))["shards"]]
-    for _, name in shards:
+    for _, name in packs:
         for entry in json.load(open(os.path.join(site, "x", name + ".json")))["words"]:
             words[entry[0]] = (entry[1], name)
     return words
@@ -96,7 +96,7 @@ def title_counts(stories_file):
 def pick_words(words, titles, stories):
     """A word in 3 titles, one in about 500, the commonest title word (about a tenth of the
     titles; "com", in half the stories' domains, is not a title word); each with a second
-    word of its dictionary shard. Only words the index counts as the titles do (no author
+    word of its pack. Only words the index counts as the titles do (no author
     or domain has them), so the stated count can be checked."""
     exact = {w: c for w, c in titles.items() if words.get(w, (0,))[0] == c}
     three = min((w for w, c in exact.items() if c == 3), key=lambda w: (-len(w), w))
@@ -104,9 +104,9 @@ def pick_words(words, titles, stories):
     common = max(exact, key=lambda w: (exact[w], w))
     picks = []
     for label, word in [("3 titles", three), ("~500 titles", near500), (f"commonest, {exact[common] / stories:.1%} of titles", common)]:
-        shard = words[word][1]
-        # The commonest other word of the shard: one whose first rows are also a full screen.
-        second = max((w for w, (c, s) in words.items() if s == shard and w != word), key=lambda w: (words[w][0], w))
+        pack = words[word][1]
+        # The commonest other word of the pack: one whose first rows are also a full screen.
+        second = max((w for w, (c, s) in words.items() if s == pack and w != word), key=lambda w: (words[w][0], w))
         picks.append((label, word, second, exact[word]))
     return picks
 
@@ -185,10 +185,10 @@ def pagefind_queries(browser, site, picks):
         page.on("requestfinished", lambda r: urls.append(r.url))
         page.goto(server.url + "search.html")
         page.wait_for_function("() => window.run")
-        found = page.evaluate("([q]) => window.run(q, 16)", [word])
+        found = page.evaluate("([q]) => window.run(q, 12)", [word])
         page.wait_for_load_state("networkidle")
         cold = list(urls)
-        page.evaluate("([q]) => window.run(q, 16)", [second])
+        page.evaluate("([q]) => window.run(q, 12)", [second])
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(300)
         rows.append({

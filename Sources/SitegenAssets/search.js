@@ -1,8 +1,8 @@
 // search.js: the search page's script (search/?q=words), loaded by that page alone, so no other
 // page pays for search. It reads the sharded index sitegen wrote (docs/format.md, "Search"):
-// the root names the dictionary's shards by their first word, a shard gives a word's count and
-// its pack, a pack holds the word's first rows ready to show. A query costs three small files
-// the first time and often one after. Results are rows like the list's, in a feed as tall as
+// the root names packs (through directories, for a large index) by their first word, and a
+// pack gives each of its words' count and first rows, ready to show. A query costs two or
+// three small files the first time and often none after. Results are rows like the list's, in a feed as tall as
 // the results, where only the rows near the viewport exist; later rows load through the site's
 // manifest and shards as the reader comes near them, and loads for rows scrolled past are
 // aborted. No WebAssembly, no eval: the page's `script-src 'self'` holds.
@@ -56,60 +56,62 @@
     return low;
   };
 
-  /** A word of the query → its dictionary entry {term, count, pack, more} or null. While the
+  /** A word of the query → its entry {term, count, first, more, rows} or null. While the
    *  reader types, the last word is a prefix: the commonest word it begins. */
   const lookUp = async (word, prefix) => {
     const index = await root();
-    // A large index's root lists directories of the dictionary's shards, a small one's the shards.
-    const at = list => `x/${list[floorOf(list, word, s => s[0])][1]}.json`;
-    const shards = index.shards || (await get(at(index.directories))).shards;
-    const dictionary = await get(at(shards));
-    const entries = dictionary.words;
+    // A large index's root lists directories of the packs, a small one's the packs.
+    const at = (list, k) => `x/${list[k][1]}.json`;
+    const find = list => floorOf(list, word, s => s[0]);
+    const { packs, more } = index.packs ? index : await get(at(index.directories, find(index.directories)));
+    let p = find(packs);
+    let entries = (await get(at(packs, p))).words;
     let i = floorOf(entries, word, e => e[0]);
     let best = entries[i] && entries[i][0] == word ? entries[i] : null;
     if (prefix || !best) {
-      // Words beginning with `word` follow it (in this shard; one running past its end is
-      // rare and costs only a suggestion).
+      // Words beginning with `word` follow it: in this pack, or from the start of the next
+      // (one running past that, or past a directory's end, is rare and costs a suggestion).
       if (entries[i] && entries[i][0] < word) i++;
+      if (i == entries.length && p + 1 < packs.length) {
+        entries = (await get(at(packs, ++p))).words;
+        i = 0;
+      }
       for (; i < entries.length && entries[i][0].startsWith(word); i++) {
         if (!best || entries[i][1] > best[1]) best = entries[i];
       }
     }
-    // A name's few stories (an author's, a domain's) come as rows of the list, not in a pack.
-    const rows = Array.isArray(best?.[2]) && best[2];
     return best && {
       term: best[0],
       count: best[1],
-      pack: !rows && `x/${dictionary.packs[best[2]]}.json`,
-      rows,
-      more: (best[3] || []).map(k => `x/${dictionary.more[k]}.json`),
+      first: best[2],
+      // A name's few stories (an author's, a domain's) come as rows of the list, not records.
+      rows: best[3],
+      more,
     };
   };
 
   /** A word's results: its first rows from its pack, the rest, by row of the site's list,
    *  from its files of later results and then the site's manifest and shards. */
   const resultsOf = entry => {
-    // (Rows are counted from the list's end in the index: `stories - 1 - n` is row n.)
-    let first, rowsAfter = entry.rows || [], filesRead = 0;
-    const firstRows = entry.pack
-      ? get(entry.pack).then(pack => (first = pack.words.find(w => w[0] == entry.term)[1]))
-      : Promise.resolve((first = []));
-    /** The list row of result i (i past the first rows), reading later files as needed. */
+    const first = entry.first;
+    /** Result i's row (i past the first rows), counted from the list's end: a name's own, or
+     *  from run floor(k / moreRows) of the word's later results, in the last file whose first
+     *  [word, run] is not after the run's. */
     const listRow = async i => {
-      const k = i - first.length;
-      while (k >= rowsAfter.length && filesRead < entry.more.length) {
-        const file = await get(entry.more[filesRead++]);
-        rowsAfter = rowsAfter.concat(file.words.find(w => w[0] == entry.term)[1]);
-      }
-      return rowsAfter[k];
+      const k = i - first.length, index = await root();
+      if (entry.rows) return entry.rows[k];
+      const run = floor(k / index.moreRows), word = entry.term;
+      const before = f => f[0] < word || (f[0] == word && f[1] <= run);
+      let f = 0;
+      while (f + 1 < entry.more.length && before(entry.more[f + 1])) f++;
+      const file = await get(`x/${entry.more[f][2]}.json`);
+      return file.words.find(w => w[0] == word && w[1] == run)[2][k % index.moreRows];
     };
     return {
-      entry,
       count: entry.count,
       /** Result i's record {id, html}, or undefined when it is not here yet. */
-      peek: i => first && first[i],
+      peek: i => first[i],
       load: async (i, signal) => {
-        await firstRows;
         if (i < first.length) return first[i];
         const index = await root(),
           row = index.stories - 1 - (await listRow(i));
@@ -117,7 +119,6 @@
         const shard = part.shards.find(s => row >= s[0] && row < s[0] + s[1]);
         return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];
       },
-      ready: firstRows,
     };
   };
 
@@ -125,17 +126,14 @@
   // each kept if it has every other word: by the other word's own results when it has no more
   // than its first rows (exact, body included), else by the words the row shows (title,
   // domain, author).
-  const allOf = (entries, prefix, firstRows) => {
+  const allOf = (entries, prefix) => {
     const [driver, ...others] = entries.slice().sort((a, b) => a.count - b.count);
     const source = resultsOf(driver);
     const tests = others.map(entry => {
-      const results = entry.pack && entry.count <= firstRows ? resultsOf(entry) : null;
+      // A word whose pack holds all its results: exact, body included.
+      const all = entry.first.length == entry.count && new Set(entry.first.map(r => r.id));
       return async record => {
-        if (results) {
-          await results.ready;
-          for (let i = 0; i < entry.count; i++) if (results.peek(i)?.id == record.id) return true;
-          return false;
-        }
+        if (all) return all.has(record.id);
         const shown = wordsOf(htmlText(record.html));
         return shown.some(w => (w == entry.term || (prefix && entry == entries[entries.length - 1] && w.startsWith(entry.term))));
       };
@@ -185,16 +183,16 @@
     row.removeAttribute('aria-busy');
   };
   /** prefetchRowsAt and cancelPrefetchingForRowsAt for the results: rows within a quarter
-   *  screen of the viewport are made and loaded, loads for rows left behind are aborted. (A
-   *  quarter, not more: at 1280 × 720 the first view then wants no row past its word's first
-   *  16, which its pack holds, so a query costs no request for rows until the reader scrolls.) */
+   *  screen of the viewport are made and loaded, loads for rows left behind are aborted. Until
+   *  the reader first scrolls, only the rows on the screen: at 1280 × 720 those are the first
+   *  12, which the word's pack holds, so a query costs no request for rows until then. */
   const update = () => {
     if (!results) return;
     const shown = min(total, MAX_ROWS);
     feed.style.height = shown * rowHeight + 'px';
     const top = -feed.getBoundingClientRect().top;
     const from = max(0, floor((top - innerHeight / 4) / rowHeight));
-    const to = min(shown, floor((top + innerHeight * 1.25) / rowHeight) + 1);
+    const to = min(shown, floor((top + innerHeight * (scrolled ? 1.25 : 1)) / rowHeight) + 1);
     for (const [i, row] of rows) {
       if (i < from || i >= to) {
         row.remove();
@@ -265,13 +263,11 @@
       const named = entries.map(e => `“${e.term}”`).join(' and ');
       if (entries.length == 1) {
         results = resultsOf(entries[0]);
-        await results.ready;
-        if (!alive()) return;
         total = results.count;
         say(`${stories(total)} with ${named}`);
         update();
       } else {
-        const all = allOf(entries, typing, (await root()).firstRows);
+        const all = allOf(entries, typing);
         results = all;
         const more = async () => {
           await all.fill(all.count + floor(innerHeight / rowHeight) + 6, alive);
@@ -289,8 +285,9 @@
     }
   };
 
-  let timer, frame;
-  const onScroll = () => {
+  let timer, frame, scrolled = false;
+  const onScroll = event => {
+    scrolled ||= event?.type == 'scroll';
     if (frame) return;
     frame = requestAnimationFrame(() => {
       frame = 0;

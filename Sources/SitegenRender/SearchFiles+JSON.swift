@@ -4,158 +4,138 @@ import SitegenModel
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {
-    /// A pack: the first rows of each of its words: `{"v":1,"words":[["swift",[record,…]],…]}`.
-    /// (No rank or ranking key: those would change with every new story, and every pack with
-    /// them.)
+    /// A pack: its words in order, each `[word, count, [record, …]]`, the word's first rows as
+    /// shard records, best first (its later results, when `count` is more, are in the files
+    /// of later results the root or its directory lists), or, for a name without records
+    /// (`SearchPlan.Word.hasRecords`), `[word, count, [], [n, …]]`, its results as rows of the
+    /// list counted from its end. No rank or ranking key: they would change with every new
+    /// story, and every pack with them; nor the names of later files, for the same reason.
     package static func pack(_ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows) -> [UInt8] {
         var w = JSONWriter(capacity: 64 * 1024)
         w.raw("{\"v\":1,\"words\":[")
-        var first = true
-        for index in words where plan.words[index].hasPack {
+        for index in words {
             let word = plan.words[index]
-            if !first { w.raw(",") }
-            first = false
+            if index > words.lowerBound { w.raw(",") }
             w.raw("[")
             w.string(word.term)
+            w.raw(",")
+            w.int(word.count)
             w.raw(",[")
-            for (k, row) in word.results.prefix(plan.firstRows).enumerated() {
-                if k > 0 { w.raw(",") }
-                let i = Int(row)
-                html.withBytes(of: i) { StoryRecord.write(id: ids[i], html: $0, into: &w) }
+            if word.hasRecords {
+                for (k, row) in word.results.prefix(plan.firstRows).enumerated() {
+                    if k > 0 { w.raw(",") }
+                    let i = Int(row)
+                    html.withBytes(of: i) { StoryRecord.write(id: ids[i], html: $0, into: &w) }
+                }
+                w.raw("]")
+            } else {
+                w.raw("],")
+                fromEnd(word.results[...], of: plan, into: &w)
             }
-            w.raw("]]")
+            w.raw("]")
         }
         w.raw("]}")
         return w.bytes
     }
 
-    /// A file of later results: `{"v":1,"words":[["swift",[n,…]],…]}`, rows of the site's list
-    /// counted from its end (row `stories - 1 - n`: new stories on top of the list leave these
-    /// numbers, and so these files, as they were), in rank order (a word's results go on in
-    /// the next file its dictionary entry names).
+    /// A file of later results: `{"v":1,"words":[["swift",run,[n,…]],…]}`: run `run` of the
+    /// word's later results (results `firstRows + run × moreRows` on), as rows of the site's
+    /// list counted from its end (row `stories - 1 - n`: new stories on top of the list leave
+    /// these numbers, and so these files, as they were), in rank order.
     package static func more(_ plan: SearchPlan, segments: [SearchPlan.Segment]) -> [UInt8] {
-        var w = JSONWriter(capacity: 72 * 1024)
+        var w = JSONWriter(capacity: 136 * 1024)
         w.raw("{\"v\":1,\"words\":[")
         for (s, segment) in segments.enumerated() {
             let word = plan.words[segment.word]
             if s > 0 { w.raw(",") }
             w.raw("[")
             w.string(word.term)
-            w.raw(",[")
-            for k in segment.results {
-                if k > segment.results.lowerBound { w.raw(",") }
-                w.int(plan.stories - 1 - Int(word.results[k]))
-            }
-            w.raw("]]")
+            w.raw(",")
+            w.int(segment.run)
+            w.raw(",")
+            fromEnd(word.results[segment.results], of: plan, into: &w)
+            w.raw("]")
         }
         w.raw("]}")
         return w.bytes
     }
 
-    /// A dictionary shard: `{"v":1,"packs":[name,…],"more":[name,…],"words":[["swift",count,
-    /// pack,[more,…]],…]}`, `pack` and `more` indexing this file's own name lists (a word
-    /// without later results has no fourth element); a word without a pack
-    /// (`SearchPlan.Word.hasPack`) is `["anna",count,[n,…]]`, its results as rows of the list
-    /// counted from its end, as in `more`.
-    /// - Parameters:
-    ///   - pack: the name of the pack holding word i (asked only of words that have one).
-    ///   - more: the names of the files holding word i's later results, in order.
-    package static func dictionary(
-        _ plan: SearchPlan, words: Range<Int>, pack: (Int) -> String, more: (Int) -> [String]
-    ) -> [UInt8] {
-        var packs: [String] = []
-        var mores: [String] = []
-        var entries = JSONWriter(capacity: 24 * 1024)
-        for index in words {
-            let word = plan.words[index]
-            if index > words.lowerBound { entries.raw(",") }
-            entries.raw("[")
-            entries.string(word.term)
-            entries.raw(",")
-            entries.int(word.count)
-            entries.raw(",")
-            guard word.hasPack else {
-                entries.raw("[")
-                for (k, row) in word.results.enumerated() {
-                    if k > 0 { entries.raw(",") }
-                    entries.int(plan.stories - 1 - Int(row))
-                }
-                entries.raw("]]")
-                continue
-            }
-            let packName = pack(index)
-            if packs.last != packName { packs.append(packName) }
-            entries.int(packs.count - 1)
-            let later = more(index)
-            if !later.isEmpty {
-                entries.raw(",[")
-                for (k, name) in later.enumerated() {
-                    if mores.last != name { mores.append(name) }
-                    if k > 0 { entries.raw(",") }
-                    entries.int(mores.count - 1)
-                }
-                entries.raw("]")
-            }
-            entries.raw("]")
-        }
-        var w = JSONWriter(capacity: entries.bytes.count + 32 * (packs.count + mores.count) + 64)
-        w.raw("{\"v\":1,\"packs\":")
-        names(packs, into: &w)
-        w.raw(",\"more\":")
-        names(mores, into: &w)
-        w.raw(",\"words\":[")
-        w.raw(entries.bytes)
-        w.raw("]}")
-        return w.bytes
-    }
-
-    /// The root: `{"v":1,"stories":N,"firstRows":16,"build":…,"partRows":1024,"shards":[[first
-    /// word,name],…]}`, or with `"directories"` in place of `"shards"` for a large index: each
-    /// a file `{"v":1,"shards":[[first word,name],…]}`. A word is in the last entry whose first
-    /// word is not after it (the first entry's first word is "").
+    /// The root: `{"v":1,"stories":N,"firstRows":12,"moreRows":16384,"build":…,"partRows":1024,
+    /// "packs":[[first word,name],…],"more":[[first word,run,name],…]}`, or with
+    /// `"directories"` in place of `"packs"` and `"more"` for a large index: each a file with
+    /// the packs of its words and the files of later results that hold any of them. A word is
+    /// in the last pack whose first word is not after it (the first is ""); run r of its later
+    /// results in the last file whose first [word, run] is not after [word, r].
     package static func root(
-        _ plan: SearchPlan, dictionaryNames: [String], directoryNames: [String], build: String, partRows: Int
+        _ plan: SearchPlan, packNames: [String], directoryNames: [String], moreNames: [String], build: String,
+        partRows: Int
     ) -> [UInt8] {
-        var w = JSONWriter(capacity: 64 * dictionaryNames.count + 128)
+        var w = JSONWriter(capacity: 40 * min(packNames.count, 4 * directoryNames.count + 64) + 128)
         w.raw("{\"v\":1,\"stories\":")
         w.int(plan.stories)
         w.raw(",\"firstRows\":")
         w.int(plan.firstRows)
+        w.raw(",\"moreRows\":")
+        w.int(plan.moreRows)
         w.raw(",\"build\":")
         w.string(build)
         w.raw(",\"partRows\":")
         w.int(partRows)
         if plan.directories.isEmpty {
-            w.raw(",\"shards\":")
-            entries(plan, plan.dictionaries.indices, names: dictionaryNames, into: &w)
+            w.raw(",\"packs\":")
+            entries(plan, plan.packs.indices, names: packNames, into: &w)
+            w.raw(",\"more\":")
+            moreEntries(plan, plan.more.indices, names: moreNames, into: &w)
         } else {
             w.raw(",\"directories\":")
             entries(
                 plan, plan.directories.indices, names: directoryNames, into: &w,
-                first: { plan.dictionaries[plan.directories[$0].lowerBound].lowerBound })
+                first: { plan.packs[plan.directories[$0].lowerBound].lowerBound })
         }
         w.raw("}")
         return w.bytes
     }
 
-    /// A directory: `{"v":1,"shards":[[first word,name],…]}`, the dictionary shards `range`.
-    package static func directory(_ plan: SearchPlan, range: Range<Int>, dictionaryNames: [String]) -> [UInt8] {
-        var w = JSONWriter(capacity: 40 * range.count + 32)
-        w.raw("{\"v\":1,\"shards\":")
-        entries(plan, range, names: dictionaryNames, into: &w)
+    /// A directory: `{"v":1,"packs":[[first word,name],…],"more":[[first word,run,name],…]}`,
+    /// the packs `range` and the files of later results `more` (those holding their words').
+    package static func directory(
+        _ plan: SearchPlan, range: Range<Int>, packNames: [String], more: Range<Int>, moreNames: [String]
+    ) -> [UInt8] {
+        var w = JSONWriter(capacity: 40 * (range.count + more.count) + 48)
+        w.raw("{\"v\":1,\"packs\":")
+        entries(plan, range, names: packNames, into: &w)
+        w.raw(",\"more\":")
+        moreEntries(plan, more, names: moreNames, into: &w)
         w.raw("}")
         return w.bytes
     }
 
-    /// `[[first word,name],…]` for dictionary shards (or, with `first`, directories) `range`;
-    /// the index's very first word is written "".
+    /// `[[first word,run,name],…]` for the files of later results `range`.
+    private static func moreEntries(_ plan: SearchPlan, _ range: Range<Int>, names: [String], into w: inout JSONWriter) {
+        w.raw("[")
+        for k in range {
+            let first = plan.more[k][0]
+            if k > range.lowerBound { w.raw(",") }
+            w.raw("[")
+            w.string(plan.words[first.word].term)
+            w.raw(",")
+            w.int(first.run)
+            w.raw(",")
+            w.string(names[k])
+            w.raw("]")
+        }
+        w.raw("]")
+    }
+
+    /// `[[first word,name],…]` for packs (or, with `first`, directories) `range`; the index's
+    /// very first word is written "".
     private static func entries(
         _ plan: SearchPlan, _ range: Range<Int>, names: [String], into w: inout JSONWriter,
         first: ((Int) -> Int)? = nil
     ) {
         w.raw("[")
         for k in range {
-            let word = first?(k) ?? plan.dictionaries[k].lowerBound
+            let word = first?(k) ?? plan.packs[k].lowerBound
             if k > range.lowerBound { w.raw(",") }
             w.raw("[")
             w.string(word == 0 ? "" : plan.words[word].term)
@@ -166,11 +146,14 @@ package enum SearchFiles {
         w.raw("]")
     }
 
-    private static func names(_ names: [String], into w: inout JSONWriter) {
+    /// `[n,…]`: `rows` counted from the list's end.
+    private static func fromEnd(_ rows: ArraySlice<UInt32>, of plan: SearchPlan, into w: inout JSONWriter) {
         w.raw("[")
-        for (k, name) in names.enumerated() {
-            if k > 0 { w.raw(",") }
-            w.string(name)
+        var first = true
+        for row in rows {
+            if !first { w.raw(",") }
+            first = false
+            w.int(plan.stories - 1 - Int(row))
         }
         w.raw("]")
     }

@@ -11,40 +11,28 @@ extension SiteWriter {
         package var files: Int
     }
 
-    /// Writes the index's files, each named by its content: the packs and the files of later
-    /// results first (the dictionary names them), then the dictionary's shards, their
-    /// directories (for a large index), the root, and the listing of them all; then the search
-    /// page, which names the root.
+    /// Writes the index's files, each named by its content: the files of later results and the
+    /// packs first, then the directories (for a large index) or the root that name them, and
+    /// the listing of them all; then the search page, which names the root.
     /// - Parameters:
     ///   - build, partRows: the site list's manifest, through which later results' rows load.
     package func writeSearch(_ plan: SearchPlan, rows: Rows, build: String, partRows: Int) throws -> SearchWritten {
-        let packs = try Parallel.mapThrowing(plan.packs) { words in
-            try writeSearchFile(SearchFiles.pack(plan, words: words, ids: rows.ids, html: rows.html))
-        }
         let more = try Parallel.mapThrowing(plan.more) { segments in
             try writeSearchFile(SearchFiles.more(plan, segments: segments))
         }
-        var packOf = [Int32](repeating: 0, count: plan.words.count)
-        for (p, words) in plan.packs.enumerated() {
-            for w in words { packOf[w] = Int32(p) }
-        }
-        var moreOf: [Int: [Int32]] = [:]
-        for (f, segments) in plan.more.enumerated() {
-            for segment in segments { moreOf[segment.word, default: []].append(Int32(f)) }
-        }
-        let dictionaries = try Parallel.mapThrowing(plan.dictionaries) { [packOf, moreOf] words in
-            try writeSearchFile(
-                SearchFiles.dictionary(
-                    plan, words: words, pack: { packs[Int(packOf[$0])] },
-                    more: { moreOf[$0]?.map { more[Int($0)] } ?? [] }))
+        let packs = try Parallel.mapThrowing(plan.packs) { words in
+            try writeSearchFile(SearchFiles.pack(plan, words: words, ids: rows.ids, html: rows.html))
         }
         let directories = try plan.directories.map { range in
-            try writeSearchFile(SearchFiles.directory(plan, range: range, dictionaryNames: dictionaries))
+            try writeSearchFile(
+                SearchFiles.directory(
+                    plan, range: range, packNames: packs, more: SearchPlanner.moreFiles(plan, packs: range),
+                    moreNames: more))
         }
         let root = try writeSearchFile(
             SearchFiles.root(
-                plan, dictionaryNames: dictionaries, directoryNames: directories, build: build, partRows: partRows))
-        let all = [root] + directories + dictionaries + packs + more
+                plan, packNames: packs, directoryNames: directories, moreNames: more, build: build, partRows: partRows))
+        let all = [root] + directories + packs + more
         try output.writeContentNamed(
             Array(all.map { SitePaths.searchFile($0) + "\n" }.joined().utf8), to: SitePaths.searchListing(root))
         try output.write(renderer.searchPage(root: SitePaths.searchFile(root)), to: SitePaths.searchPageFile)

@@ -94,13 +94,12 @@ struct SearchIndexTests {
 
     @Test("the cuts cover every word once, in order; later results are every result after the first rows, once, in order")
     func cuts() {
-        let rule = SearchRule(firstRows: 5, dictionaryBytes: 2_000, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000)
+        let rule = SearchRule(firstRows: 5, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000)
         let plan = Self.zipfPlan(stories: 3_000, rule: rule)
-        for ranges in [plan.dictionaries, plan.packs] {
-            #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == plan.words.count)
-            #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
-        }
-        #expect(plan.dictionaries.count > 5 && plan.packs.count > 5)
+        let ranges = plan.packs
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == plan.words.count)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+        #expect(plan.packs.count > 20)
         var later: [Int: [Int]] = [:]
         for file in plan.more {
             for segment in file { later[segment.word, default: []] += Array(segment.results) }
@@ -108,20 +107,20 @@ struct SearchIndexTests {
         for (w, word) in plan.words.enumerated() {
             #expect((later[w] ?? []) == Array(min(word.count, 5)..<word.count), "\(word.term)")
         }
-        #expect(plan.more.allSatisfy { file in file.reduce(0) { $0 + $1.results.count } <= 4_000 / 8 })
-        // More shards than the root lists: directories of them, covering them in order.
-        #expect(plan.dictionaries.count > 64 || plan.directories.isEmpty)
-        let small = SearchRule(firstRows: 5, dictionaryBytes: 200, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000, rootEntries: 8)
+        #expect(plan.more.allSatisfy { file in file.reduce(0) { $0 + $1.results.count } <= 5 * 4_000 / 8 / 4 })
+        // More packs than the root lists: directories of them, covering them in order.
+        #expect(plan.packs.count > 64 || plan.directories.isEmpty)
+        let small = SearchRule(firstRows: 5, packFiles: 400, minPackBytes: 1_000, moreBytes: 4_000, rootEntries: 8)
         let deep = Self.zipfPlan(stories: 3_000, rule: small)
-        #expect(deep.dictionaries.count > 64)
-        #expect(deep.directories.first?.lowerBound == 0 && deep.directories.last?.upperBound == deep.dictionaries.count)
+        #expect(deep.packs.count > 64)
+        #expect(deep.directories.first?.lowerBound == 0 && deep.directories.last?.upperBound == deep.packs.count)
         #expect(zip(deep.directories, deep.directories.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
         #expect(deep.directories.count >= 4 && deep.directories.count <= 32, "\(deep.directories.count)")
     }
 
     @Test("a new story rewrites the files of its own words, not the files after them")
     func contentDefined() {
-        let rule = SearchRule(firstRows: 5, dictionaryBytes: 2_000, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000)
+        let rule = SearchRule(firstRows: 5, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000)
         let before = Self.zipfPlan(stories: 3_000, rule: rule)
         let zipf = ZipfTitles(vocabulary: 2_000)
         var rng = SplitMix64(seed: 1)
@@ -131,8 +130,8 @@ struct SearchIndexTests {
             terms, times: (0..<titles.count).map { titles.count - $0 }, recordBytes: Array(repeating: 300, count: titles.count),
             rule: rule)
         let words = { (plan: SearchPlan, ranges: [Range<Int>]) in Set(ranges.map { plan.words[$0].map(\.term) }) }
-        let same = words(before, before.dictionaries).intersection(words(after, after.dictionaries))
-        #expect(same.count >= before.dictionaries.count - 3, "\(same.count) of \(before.dictionaries.count)")
+        let same = words(before, before.packs).intersection(words(after, after.packs))
+        #expect(before.packs.count > 20 && same.count >= before.packs.count - 3, "\(same.count) of \(before.packs.count)")
     }
 
     @Test("10 new stories on top of 20,000 rewrite only their own words' index files")
@@ -143,7 +142,7 @@ struct SearchIndexTests {
             let titles = (0..<20_010).map { _ in zipf.title(&rng) }
             let lines = titles.enumerated().map { n, title in
                 // Newest first, as the list has them: the first ten are the new ones.
-                #"{"id":\#(50_000 - n),"type":"story","title":"\#(title)","by":"a\#(n % 500)","time":\#(1_800_000_000 - n)}"#
+                #"{"id":\#(50_000 - n),"type":"story","title":"\#(title)","by":"a\#((50_000 - n) % 500)","time":\#(1_800_000_000 - n)}"#
             }
             try folder.write(lines.dropFirst(10).joined(separator: "\n"), to: "old.jsonl")
             try folder.write(lines.joined(separator: "\n"), to: "new.jsonl")
@@ -159,9 +158,9 @@ struct SearchIndexTests {
             let after = try listing()
             let fresh = after.subtracting(before)
             // Each word of a new story changes its pack (the story is its newest result), the
-            // file its later results start in (one result moved there) and its dictionary shard
-            // (which names both); and the root and its listing change. Nothing else.
-            let words = Set((0..<10).flatMap { SearchWords.words(in: titles[$0] + " a\($0 % 500)") })
+            // file of later results its first run is in (one result moved there), and the
+            // directory naming the pack and the file; and the root and its listing change.
+            let words = Set((0..<10).flatMap { SearchWords.words(in: titles[$0] + " a\((50_000 - $0) % 500)") })
             #expect(after.count > 300)
             #expect(
                 fresh.count <= 3 * words.count + 2,
@@ -193,14 +192,14 @@ struct SearchIndexTests {
             source: JSONLinesSource(path: folder.path("stories.jsonl")), output: folder.path("out"),
             options: SiteOptions(pageSize: 20))
         // Small files, so that a small site's index has every part a large one has: directories,
-        // several dictionary shards, packs and files of later results.
-        request.searchRule = SearchRule(firstRows: 6, dictionaryBytes: 300, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4)
+        // several packs and files of later results.
+        request.searchRule = SearchRule(firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4)
         _ = try await Build.run(request)
         return stories
     }
 
     @Test(
-        "a client that reads root, dictionary, pack, later files, manifest and shards finds every story holding each word, exactly, in rank order"
+        "a client that reads root, directories, packs, later files, manifest and shards finds every story holding each word, exactly, in rank order"
     )
     func clientWalk() async throws {
         try await withTemporaryFolder { folder in
@@ -212,11 +211,15 @@ struct SearchIndexTests {
             let root = try json(try #require(config["root"] as? String))
             let directories = try jsonArray(root["directories"]).map { try jsonArray($0) }
             #expect(directories.count >= 2)
-            let shards = try directories.flatMap { directory in
-                try jsonArray(try json("x/\(try #require(directory[1] as? String)).json")["shards"]).map { try jsonArray($0) }
+            // Each pack, with the files of later results its directory lists.
+            let packs = try directories.flatMap { directory -> [([Any], [[Any]])] in
+                let file = try json("x/\(try #require(directory[1] as? String)).json")
+                let more = try jsonArray(file["more"]).map { try jsonArray($0) }
+                return try jsonArray(file["packs"]).map { (try jsonArray($0), more) }
             }
-            #expect(shards.count > directories.count)
-            #expect((shards.first?[0] as? String) == "" && (directories.first?[0] as? String) == "")
+            #expect(packs.count > directories.count)
+            #expect((packs.first?.0[0] as? String) == "" && (directories.first?[0] as? String) == "")
+            let moreRows = try #require(root["moreRows"] as? Int)
             let firstRows = try #require(root["firstRows"] as? Int)
             let build = try #require(root["build"] as? String)
             let partRows = try #require(root["partRows"] as? Int)
@@ -235,31 +238,32 @@ struct SearchIndexTests {
                 for w in body { holding[w, default: []].append((false, story)) }
             }
             var checked = 0
-            for shard in shards {
-                let dictionary = try json("x/\(try #require(shard[1] as? String)).json")
-                let packs = try jsonArray(dictionary["packs"]).compactMap { $0 as? String }
-                let more = try jsonArray(dictionary["more"]).compactMap { $0 as? String }
-                for case let entry as [Any] in try jsonArray(dictionary["words"]) {
+            for (shard, more) in packs {
+                let pack = try json("x/\(try #require(shard[1] as? String)).json")
+                for case let entry as [Any] in try jsonArray(pack["words"]) {
                     let term = try #require(entry[0] as? String)
                     let count = try #require(entry[1] as? Int)
-                    var ids: [Int] = []
+                    var ids = try jsonArray(entry[2]).map { try #require((try jsonObject($0))["id"] as? Int) }
                     var rows: [Int] = []
-                    if let listed = entry[2] as? [Int] {
-                        // A name's few stories: rows of the list, no pack.
-                        rows = listed
-                        #expect(count <= firstRows && !textual.contains(term), "\(term)")
+                    if entry.count > 3 {
+                        // A name's few stories: rows of the list, no records.
+                        rows = try jsonArray(entry[3]).compactMap { $0 as? Int }
+                        #expect(ids.isEmpty && count <= firstRows && !textual.contains(term), "\(term)")
                     } else {
-                        let pack = try json("x/\(packs[try #require(entry[2] as? Int)]).json")
-                        let first = try #require(
-                            try jsonArray(pack["words"]).compactMap { $0 as? [Any] }.first { $0[0] as? String == term })
-                        ids = try jsonArray(first[1]).map { try #require((try jsonObject($0))["id"] as? Int) }
-                        #expect(first.count == 2 && ids.count == min(count, firstRows))
-                    }
-                    for k in (entry.count > 3 ? try jsonArray(entry[3]) : []).compactMap({ $0 as? Int }) {
-                        let file = try json("x/\(more[k]).json")
-                        let later = try #require(
-                            try jsonArray(file["words"]).compactMap { $0 as? [Any] }.first { $0[0] as? String == term })
-                        rows += try jsonArray(later[1]).compactMap { $0 as? Int }
+                        #expect(ids.count == min(count, firstRows), "\(term)")
+                        // Run r of the later results: in the last file whose first [word, run]
+                        // is not after [term, r].
+                        for run in 0..<((count - ids.count + moreRows - 1) / moreRows) {
+                            let file = try #require(
+                                more.last { f in
+                                    let (w, r) = (f[0] as! String, f[1] as! Int)
+                                    return SearchPlanner.precedes(w, term) || (w == term && r <= run)
+                                })
+                            let later = try #require(
+                                try jsonArray(try json("x/\(file[2] as! String).json")["words"]).compactMap { $0 as? [Any] }
+                                    .first { $0[0] as? String == term && $0[1] as? Int == run })
+                            rows += try jsonArray(later[2]).compactMap { $0 as? Int }
+                        }
                     }
                     let stories = try #require(root["stories"] as? Int)
                     for row in rows.map({ stories - 1 - $0 }) {

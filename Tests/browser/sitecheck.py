@@ -53,19 +53,15 @@ def missing_references(site, base="/"):
             continue
         root = json.load(open(root_file))
         builds.add((root["build"], root["stories"], root["partRows"]))
-        shards = root.get("shards", [])
+        listings = [(root_file, root)] if "packs" in root else []
         for _, name in root.get("directories", []):
             directory = os.path.join(site, "x", name + ".json")
             need(root_file, directory)
             if os.path.isfile(directory):
-                shards += json.load(open(directory, encoding="utf-8"))["shards"]
-        for _, name in shards:
-            shard = os.path.join(site, "x", name + ".json")
-            need(root_file, shard)
-            if os.path.isfile(shard):
-                dictionary = json.load(open(shard, encoding="utf-8"))
-                for name in dictionary["packs"] + dictionary["more"]:
-                    need(shard, os.path.join(site, "x", name + ".json"))
+                listings.append((directory, json.load(open(directory, encoding="utf-8"))))
+        for referrer, listing in listings:
+            for entry in listing["packs"] + listing["more"]:
+                need(referrer, os.path.join(site, "x", entry[-1] + ".json"))
     for build, total, part_rows in builds:
         for k in range((total + part_rows - 1) // part_rows):
             need(os.path.join(site, "index.html"), os.path.join(site, "m", build, f"{k}.json"))

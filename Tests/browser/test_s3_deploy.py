@@ -157,7 +157,7 @@ def test_a_10000_story_site_deploys_with_the_headers_a_browser_needs_then_only_w
     third = counts(deploy(store, out, "--verbose"))
     assert third["deleted"] == 0
     # The search index: the new stories are the newest results of each of their words, so the
-    # packs and dictionary shards of those words change (and the root, its listing and the
+    # packs and directories of those words change (and the root, its listing and the
     # search page). With this generator's few hundred title shapes that is most of the index;
     # SearchIndexTests holds it to the new stories' words on Zipf-law titles.
     new_index = {f for f in local_files(out) if f.startswith("x/")} - set(objects)

@@ -22,34 +22,34 @@ public enum SearchPlanner {
             keyed.sort { $0.key < $1.key }
             return SearchPlan.Word(
                 term: terms.terms[t], results: keyed.map(\.row),
-                hasPack: terms.textual[t] || keyed.count > rule.firstRows)
+                hasRecords: terms.textual[t] || keyed.count > rule.firstRows)
         }
         let hashes = words.map { hash($0.term) }
 
-        let dictionaries = cut(words.indices, target: rule.dictionaryBytes, hashes: hashes) { i in
-            words[i].term.utf8.count + 16 + (words[i].hasPack ? 0 : 8 * words[i].count)
-        }
+        // A pack entry: the word, its count and a few brackets; then its first rows' records,
+        // or a name's rows (a number each).
         let packBytes = { (i: Int) in
-            words[i].hasPack
-                ? words[i].term.utf8.count + 8
-                    + words[i].results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 }
-                : 0
+            words[i].term.utf8.count + 16
+                + (words[i].hasRecords
+                    ? words[i].results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 }
+                    : 8 * words[i].count)
         }
         let allPackBytes = words.indices.reduce(0) { $0 + packBytes($1) }
         let packs = cut(
-            words.indices, target: powerOfTwo(max(rule.minPackBytes, allPackBytes / rule.packFiles)), hashes: hashes,
+            words.indices, target: step(max(rule.minPackBytes, allPackBytes / rule.packFiles)), hashes: hashes,
             bytes: packBytes)
-        // Directories, when the root would list too many shards: cut by the shards' first words'
+        // Directories, when the root would list too many packs: cut by the packs' first words'
         // hashes too, about `rootEntries` of them, so a new word moves few directories' names.
         let directories =
-            dictionaries.count <= rule.rootEntries
+            packs.count <= rule.rootEntries
             ? []
             : cut(
-                dictionaries.indices, target: 2 * powerOfTwo((dictionaries.count + rule.rootEntries - 1) / rule.rootEntries),
-                hashes: dictionaries.map { hashes[$0.lowerBound] }, bytes: { _ in 2 })
+                packs.indices, target: step((packs.count + rule.rootEntries - 1) / rule.rootEntries),
+                hashes: packs.map { hashes[$0.lowerBound] }, bytes: { _ in 1 })
         return SearchPlan(
-            words: words, dictionaries: dictionaries, directories: directories, packs: packs,
-            more: more(words, hashes: hashes, rule: rule), firstRows: rule.firstRows, stories: stories)
+            words: words, packs: packs, directories: directories,
+            more: more(words, hashes: hashes, rule: rule), moreRows: moreRows(rule), firstRows: rule.firstRows,
+            stories: stories)
     }
 
     /// JavaScript's string order (UTF-16 code units), so a client's binary search agrees with
@@ -70,55 +70,67 @@ public enum SearchPlanner {
         return ranks
     }
 
-    /// The later results (after the first rows), a file at a time: whole words while they fit,
-    /// a long word's results split over as many files as they need.
+    /// The later results (after the first rows), a file at a time: a long word's results in
+    /// runs of a file's size from its own start, and runs grouped into files by the same
+    /// content-defined cut as packs, so one more result for a word moves no other word's files.
     static func more(_ words: [SearchPlan.Word], hashes: [UInt64], rule: SearchRule) -> [[SearchPlan.Segment]] {
-        // A row number in JSON, with its comma: at most 8 bytes at a million stories.
-        let perResult = 8
-        let capacity = max(1, rule.moreBytes / perResult)
-        var files: [[SearchPlan.Segment]] = []
-        var file: [SearchPlan.Segment] = []
-        var held = 0
+        let capacity = moreRows(rule)
+        var segments: [SearchPlan.Segment] = []
+        var segmentHashes: [UInt64] = []
         for (w, word) in words.enumerated() where word.count > rule.firstRows {
             var start = rule.firstRows
+            var run: UInt64 = 0
             while start < word.count {
-                let take = min(word.count - start, capacity - held)
-                file.append(.init(word: w, results: start..<start + take))
-                held += take
-                start += take
-                if held == capacity || (start == word.count && held >= capacity / 2 && hashes[w] % 8 == 0) {
-                    files.append(file)
-                    file = []
-                    held = 0
-                }
+                let end = min(word.count, start + capacity)
+                segments.append(.init(word: w, run: Int(run), results: start..<end))
+                segmentHashes.append(SplitMix64.mix(hashes[w] &+ run))
+                start = end
+                run += 1
             }
         }
-        if !file.isEmpty { files.append(file) }
-        return files
+        return cut(segments.indices, target: rule.moreBytes, hashes: segmentHashes) { segments[$0].results.count * perResult }
+            .map { Array(segments[$0]) }
     }
 
-    /// Cuts `indices` into runs of about `target` bytes, ending a run after an index whose hash
-    /// falls on the divisor once the run holds half the target, or before it would pass twice
-    /// the target.
+    /// The files of later results holding a word of packs `packs` (a directory lists them).
+    public static func moreFiles(_ plan: SearchPlan, packs: Range<Int>) -> Range<Int> {
+        let first = plan.packs[packs.lowerBound].lowerBound
+        let end = plan.packs[packs.upperBound - 1].upperBound
+        // Files in word order: those whose last word is not before `first`, up to those whose
+        // first word is before `end`.
+        let from = plan.more.firstIndex { $0.last!.word >= first } ?? plan.more.count
+        let to = plan.more.lastIndex { $0[0].word < end }.map { $0 + 1 } ?? 0
+        return from..<max(from, to)
+    }
+
+    /// A row number in JSON, with its comma: at most 8 bytes at a million stories.
+    static let perResult = 8
+
+    static func moreRows(_ rule: SearchRule) -> Int { max(1, rule.moreBytes / perResult) }
+
+    /// Cuts `indices` into runs of about `target` bytes: a run ends after an index whose hash
+    /// falls on the divisor once it holds three quarters of the target, or before it would
+    /// pass five quarters. (A narrow window: a pack is most of a query's bytes, and the
+    /// largest pack is a query's worst case.)
     static func cut(_ indices: Range<Int>, target: Int, hashes: [UInt64], bytes: (Int) -> Int) -> [Range<Int>] {
         guard !indices.isEmpty else { return [] }
         let sizes = indices.map(bytes)
         let average = max(1, sizes.reduce(0, +) / sizes.count)
-        // A power of two, so that a few more stories (a slightly other average) leave the
-        // divisor, and with it every cut, where it was.
-        let divisor = UInt64(powerOfTwo(max(1, target / 2 / average)))
+        // About a quarter of the target past the three quarters; a power of two, so that a
+        // few more stories (a slightly other average) leave it, and with it every cut, as it was.
+        let divisor = UInt64(powerOfTwo(max(1, target / 4 / average)))
         var runs: [Range<Int>] = []
         var start = indices.lowerBound
         var held = 0
         for i in indices {
             let size = sizes[i - indices.lowerBound]
-            if held > 0 && held + size > 2 * target {
+            if held > 0 && held + size > target + target / 4 {
                 runs.append(start..<i)
                 start = i
                 held = 0
             }
             held += size
-            if held >= target / 2 && hashes[i] % divisor == 0 {
+            if held >= target - target / 4 && hashes[i] % divisor == 0 {
                 runs.append(start..<i + 1)
                 start = i + 1
                 held = 0
@@ -126,6 +138,16 @@ public enum SearchPlanner {
         }
         if start < indices.upperBound { runs.append(start..<indices.upperBound) }
         return runs
+    }
+
+    /// `n` rounded to a step of a quarter octave (…, 16, 19, 22, 27, 32, …): targets move only
+    /// when a site grows by a fifth, not with every story (when they move, every cut does).
+    static func step(_ n: Int) -> Int {
+        let n = max(1, n)
+        let below = Double(1 << (Int.bitWidth - 1 - n.leadingZeroBitCount))
+        let steps = [1, 1.189_207, 1.414_214, 1.681_793, 2].map { below * $0 }
+        let x = Double(n)
+        return Int(steps.min { max(x / $0, $0 / x) < max(x / $1, $1 / x) }!.rounded())
     }
 
     /// The power of two nearest `n` (n ≥ 1).
