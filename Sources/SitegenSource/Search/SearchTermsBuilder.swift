@@ -31,24 +31,66 @@ package enum SearchTermsBuilder {
             for row in (share * count / shares)..<((share + 1) * count / shares) { part.add(row: row, fields(row)) }
             return part
         }
-        guard var merged = parts.first else { return SearchTerms() }
-        for part in parts.dropFirst() { merged.merge(part) }
-        return SearchTerms(terms: merged.terms, postings: merged.postings, textual: merged.textual)
+        // The shares' terms as one numbering, then each term's postings in one array sized
+        // once (the shares kept theirs as flat (term, posting) pairs, written in order).
+        var terms: [String] = []
+        var ids: [String: Int32] = [:]
+        var textual: [Bool] = []
+        let maps = parts.map { part in
+            part.terms.indices.map { t -> Int32 in
+                let term = part.terms[t]
+                let id: Int32
+                if let known = ids[term] {
+                    id = known
+                } else {
+                    id = Int32(terms.count)
+                    ids[term] = id
+                    terms.append(term)
+                    textual.append(false)
+                }
+                textual[Int(id)] = textual[Int(id)] || part.state[t].textual
+                return id
+            }
+        }
+        var counts = [Int](repeating: 0, count: terms.count)
+        for (part, map) in zip(parts, maps) {
+            for t in part.terms.indices { counts[Int(map[t])] += Int(part.state[t].count) }
+        }
+        var postings = counts.map { n -> [SearchPosting] in
+            var list: [SearchPosting] = []
+            list.reserveCapacity(n)
+            return list
+        }
+        for (part, map) in zip(parts, maps) {
+            for pair in part.pairs {
+                postings[Int(map[Int(pair >> 32)])].append(SearchPosting(bits: UInt32(truncatingIfNeeded: pair)))
+            }
+        }
+        return SearchTerms(terms: terms, postings: postings, textual: textual)
     }
 
-    /// One core's share: its terms, their postings, and the spellings it has folded.
+    /// One core's share: its terms, their postings (flat, as they come), and the spellings it
+    /// has folded.
     private struct Part: @unchecked Sendable {
+        /// What the share knows of a term: the row that last held it and where (`head`,
+        /// `text`), whether a title or a body ever did, and its postings so far. One value a
+        /// term, so a word's bookkeeping is one cache line.
+        struct State {
+            var row: Int32 = -1
+            var seenIn: UInt8 = 0
+            var textual = false
+            var count: Int32 = 0
+        }
+
         var terms: [String] = []
-        var postings: [[SearchPosting]] = []
-        var textual: [Bool] = []
+        var state: [State] = []
+        /// `term << 32 | posting bits`, in the order the rows were added.
+        var pairs: [UInt64] = []
         var ids: [String: Int32] = [:]
         var spellings = SpellingTable()
-        // The story being added (`row`): the terms it holds so far (`touched`), each marked
-        // with the row in `mark` and with where it was seen in `seenIn` (`head`, `text`).
+        // The story being added (`row`) and the terms it holds so far.
         var row: Int32 = -1
         var touched: [Int32] = []
-        var mark: [Int32] = []
-        var seenIn: [UInt8] = []
         static let head: UInt8 = 1
         static let text: UInt8 = 2
 
@@ -59,7 +101,9 @@ package enum SearchTermsBuilder {
             for name in fields.names { scan(name, Self.head) }
             if let body = fields.body { scan(BodyText.plain(body), Self.text) }
             for t in touched {
-                postings[Int(t)].append(SearchPosting(row: row, bodyOnly: seenIn[Int(t)] & Self.head == 0))
+                let posting = SearchPosting(row: row, bodyOnly: state[Int(t)].seenIn & Self.head == 0)
+                pairs.append(UInt64(UInt32(t)) << 32 | UInt64(posting.bits))
+                state[Int(t)].count += 1
             }
         }
 
@@ -70,13 +114,13 @@ package enum SearchTermsBuilder {
                     let t = term(UnsafeBufferPointer(rebasing: utf8[range]))
                     guard t >= 0 else { return }
                     let k = Int(t)
-                    if mark[k] != row {
-                        mark[k] = row
-                        seenIn[k] = 0
+                    if state[k].row != row {
+                        state[k].row = row
+                        state[k].seenIn = 0
                         touched.append(t)
                     }
-                    seenIn[k] |= place
-                    if place & Self.text != 0 { textual[k] = true }
+                    state[k].seenIn |= place
+                    if place & Self.text != 0 { state[k].textual = true }
                 }
             }
         }
@@ -97,20 +141,8 @@ package enum SearchTermsBuilder {
             let t = Int32(terms.count)
             ids[folded] = t
             terms.append(folded)
-            postings.append([])
-            textual.append(false)
-            mark.append(-1)
-            seenIn.append(0)
+            state.append(State())
             return t
-        }
-
-        /// Adds a later core's share (its rows all after this one's).
-        mutating func merge(_ other: Part) {
-            for (t, term) in other.terms.enumerated() {
-                let mine = Int(intern(term))
-                postings[mine] += other.postings[t]
-                textual[mine] = textual[mine] || other.textual[t]
-            }
         }
     }
 }

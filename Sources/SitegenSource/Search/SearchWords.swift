@@ -104,6 +104,10 @@ package enum SearchWords {
 
     /// `word` lowercased, decomposed, without combining marks.
     package static func fold(_ word: String) -> String {
+        // ASCII (most words of most sites, and every author's name here): lowercase is the fold.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         let lower = word.lowercased().replacingOccurrences(of: "\u{3C2}", with: "\u{3C3}")
         for scalar in lower.decomposedStringWithCanonicalMapping.unicodeScalars where !isMark(scalar) {

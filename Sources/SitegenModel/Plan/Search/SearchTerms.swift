@@ -29,6 +29,9 @@ public struct SearchPosting: Sendable, Equatable, Hashable {
         bits = UInt32(row) << 1 | (bodyOnly ? 1 : 0)
     }
 
+    /// A posting from its `bits`.
+    public init(bits: UInt32) { self.bits = bits }
+
     public var row: Int { Int(bits >> 1) }
     public var bodyOnly: Bool { bits & 1 == 1 }
 }
