@@ -253,7 +253,7 @@ def main():
         browser.close()
     if args.json:
         json.dump(results, open(args.json, "w"), indent=1)
-    print("| stories | index build (with ÷ without search) | peak RSS with search | index files | words |")
+    print("| stories | build time, with ÷ without search | peak RSS with search | index files | words |")
     print("| ---: | ---: | ---: | ---: | ---: |")
     for r in results:
         print(f"| {r['stories']:,} | {r['with_s']:.2f} s ÷ {r['without_s']:.2f} s = {r['with_s'] / r['without_s']:.2f} "

@@ -2,10 +2,10 @@
 // page pays for search. It reads the sharded index sitegen wrote (docs/format.md, "Search"):
 // the root names packs (through directories, for a large index) by their first word, and a
 // pack gives each of its words' count and first rows, ready to show. A query costs two or
-// three small files the first time and often none after. Results are rows like the list's, in a feed as tall as
-// the results, where only the rows near the viewport exist; later rows load through the site's
-// manifest and shards as the reader comes near them, and loads for rows scrolled past are
-// aborted. No WebAssembly, no eval: the page's `script-src 'self'` holds.
+// three small files the first time and often none after. Results are rows like the list's, in
+// a feed as tall as the results, where only the rows near the viewport exist; later rows load
+// through the site's manifest and shards as the reader comes near them, and loads for rows
+// scrolled past are aborted. No WebAssembly, no eval: the page's `script-src 'self'` holds.
 //
 // Written for people: `bash .ci/minify` makes the served file with esbuild.
 (() => {
@@ -162,10 +162,12 @@
   // another, so it can only ever show its own story.
   feed.style.position = 'relative';
   const rows = new Map();
+  // (Rows are one height, the theme's: 56 px until a row is there to measure; taller on a
+  // phone, where a title gets two lines.)
   let results = null, total = 0, rowHeight = 56, generation = 0, controllers = new Map();
   // Browsers cap an element's height; results past it are not reachable by scrolling (a
-  // query that matches more than a few hundred thousand stories wants more words).
-  const MAX_ROWS = floor(8e6 / 56);
+  // query that matches more than a hundred thousand stories or so wants more words).
+  const MAX_HEIGHT = 8e6;
   const makeRow = i => {
     const row = document.createElement('article');
     row.className = 'row';
@@ -188,7 +190,7 @@
    *  12, which the word's pack holds, so a query costs no request for rows until then. */
   const update = () => {
     if (!results) return;
-    const shown = min(total, MAX_ROWS);
+    const shown = min(total, floor(MAX_HEIGHT / rowHeight));
     feed.style.height = shown * rowHeight + 'px';
     const top = -feed.getBoundingClientRect().top;
     const from = max(0, floor((top - innerHeight / 4) / rowHeight));
@@ -228,7 +230,14 @@
       }
       next = row;
     }
-    feed.setAttribute('aria-busy', rows.size && [...rows.values()].some(r => r.hasAttribute('aria-busy')));
+    feed.setAttribute('aria-busy', [...rows.values()].some(r => r.hasAttribute('aria-busy')));
+    // Rows taller than assumed (a phone's): place them again, and make those that now fit.
+    const measured = rows.values().next().value?.getBoundingClientRect().height;
+    if (measured && measured != rowHeight) {
+      rowHeight = measured;
+      for (const [i, row] of rows) row.style.top = i * rowHeight + 'px';
+      update();
+    }
   };
   const say = text => (status.textContent = text);
   const stories = n => `${n.toLocaleString('en')} ${n == 1 ? 'story' : 'stories'}`;
@@ -269,8 +278,12 @@
       } else {
         const all = allOf(entries, typing);
         results = all;
+        let filling = false;
+        // Called again by scrolling while it runs: one walk at a time keeps the rank order.
         const more = async () => {
-          await all.fill(all.count + floor(innerHeight / rowHeight) + 6, alive);
+          if (filling) return;
+          filling = true;
+          await all.fill(all.count + floor(innerHeight / rowHeight) + 6, alive).finally(() => (filling = false));
           if (!alive()) return;
           total = all.count;
           say(`${stories(total)}${all.done ? '' : ' or more'} with ${named}`);

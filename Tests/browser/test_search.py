@@ -200,3 +200,19 @@ def test_title_words_rank_above_body_words_then_newer_above_older(markdown_site,
     page.wait_for_function("() => document.querySelectorAll('[role=feed] > article[data-id]').length == 4")
     titles = [text.split("\n")[0].strip() for _, _, text in shown(page)]
     assert titles == ["Zürich notes", "ZURICH trip", "Summer", "Winter"]
+
+
+def test_on_a_phone_rows_are_placed_by_their_own_height(zipf_site, serve, reader):
+    site, ranked = zipf_site
+    server = serve(site)
+    word = word_with(ranked, 60, 200)
+    page = reader(rtt_ms=0, kbps=0, viewport={"width": 375, "height": 700}).open(server.url + "search/?q=" + word)
+    wait_status(page, "stories with")
+    page.wait_for_function("() => document.querySelectorAll('[role=feed] > article[data-id]').length >= 5")
+    boxes = page.evaluate("""() => [...document.querySelectorAll('[role=feed] > article')]
+        .map(a => { const r = a.getBoundingClientRect(); return [+a.getAttribute('aria-posinset'), r.top, r.height]; })""")
+    boxes.sort()
+    height = boxes[0][2]
+    assert height > ROW_PX  # the theme's phone rows are taller
+    assert all(abs((b[1] - a[1]) - height) < 0.5 for a, b in zip(boxes, boxes[1:])), boxes
+    assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == round(len(ranked[word]) * height)
