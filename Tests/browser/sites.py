@@ -85,7 +85,7 @@ def engine_site():
         site = os.path.join(path, "site")
         sitegen("build", "--source", stories, "--output", site)
         use_script(site)
-        add_error_capture(site)
+        add_error_capture(site, pages=("index.html", "search/index.html"))
         yield site
     finally:
         shutil.rmtree(path, ignore_errors=True)

@@ -1,7 +1,7 @@
 """The reader's list in Firefox (over WebDriver BiDi) and WebKit (WebKitGTK over WebDriver),
 against sites served on 127.0.0.1 with no network emulation (engines.py says how each is
 driven): rows fill where the reader scrolls or jumps to, every row of a million-row list is
-reachable, and no script error is seen.
+reachable, search finds a word's stories, and no script error is seen.
 
 Times on this project's machine (2 cores, other builds running): Firefox starts in 2–4 s, a
 MiniBrowser in about 1 s; the million-row site takes 80–105 s to generate and build with the
@@ -10,6 +10,11 @@ debug binary (sites.py), once per session; the file runs in about 100 s with it,
 document, WebKit spends about a second on layout after each fill, so there a jump fills in
 about 2 s (Firefox: 0.2 s).
 """
+import json
+import os
+import re
+import time
+
 import pytest
 
 from engines import ENGINES, wait_filled
@@ -121,3 +126,27 @@ def test_the_error_check_sees_a_script_error(page, site_url):
     errors = page.errors()
     for probe in ("probe one", "probe two", "probe three"):
         assert any(probe in e for e in errors), (probe, errors)
+
+
+def test_search_states_the_count_and_shows_rows_that_hold_the_word(page, site_url, engine_site):
+    # A word with a screen of stories and more, from the index itself (the root, a directory
+    # for a large index, a pack).
+    config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(engine_site, "search/index.html")).read()).group(1))
+    root = json.load(open(os.path.join(engine_site, config["root"])))
+    packs = root.get("packs") or [
+        p for _, d in root["directories"] for p in json.load(open(os.path.join(engine_site, "x", d + ".json")))["packs"]]
+    # (One whose first rows show it: a story whose text alone has a word ranks after those whose
+    # title, author or domain do, and its row does not show the word.)
+    shows = lambda w: all(w[0] in re.findall(r"\w+", re.sub(r"<[^>]*>", " ", r["html"]).lower()) for r in w[2])
+    word, count = next(
+        (w[0], w[1]) for _, name in packs for w in json.load(open(os.path.join(engine_site, "x", name + ".json")))["words"]
+        if 20 <= w[1] <= 2000 and len(w) == 3 and w[0].isalpha() and len(w[0]) > 3 and shows(w))
+    page.open(site_url + "search/?q=" + word)
+    deadline = time.monotonic() + 10
+    while "with" not in page.evaluate("() => document.querySelector('[role=status]').textContent"):
+        assert time.monotonic() < deadline, "no count stated"
+        page.wait(0.05)
+    assert page.evaluate("() => document.querySelector('[role=status]').textContent") == f"{count:,} stories with “{word}”"
+    texts = page.evaluate("() => [...document.querySelectorAll('[role=feed] > article[data-id]')].map(a => a.textContent.toLowerCase())")
+    assert len(texts) >= 5 and all(word in re.findall(r"\w+", t) for t in texts), texts
+    assert page.errors() == []
