@@ -167,14 +167,20 @@ public enum Deploy {
 
     /// The store's objects that a kept generation names and the output lacks (so none of the
     /// output's own keys, nor the record the deploy writes): its manifest
-    /// parts (listed under `m/<build>/`), the shards they list (read from the parts) and its
-    /// assets.
+    /// parts (listed under `m/<build>/`), the shards they list (read from the parts), its
+    /// assets, and its search index (the files its listing names).
     private static func keptFiles(
         _ record: [Generation], local: Set<String>, remote: [String: String], client: S3Client
     ) async throws -> Set<String> {
         var kept: Set<String> = []
         var partsToRead: [String] = []
+        var listingsToRead: [String] = []
         for generation in record {
+            if let root = generation.search, remote[SitePaths.searchListing(ofRoot: root)] != nil {
+                let listing = SitePaths.searchListing(ofRoot: root)
+                kept.insert(listing)
+                if !local.contains(listing) { listingsToRead.append(listing) }
+            }
             for build in generation.builds {
                 let parts = remote.keys.filter { $0.hasPrefix("m/\(build)/") && $0.hasSuffix(".json") }
                 kept.formUnion(parts)
@@ -186,6 +192,10 @@ public enum Deploy {
             ManifestPartNames.shardNames(in: try await client.get(part) ?? [])
         }
         for name in names.joined() { kept.insert(SitePaths.shardFile(name)) }
+        let searchFiles = try await BoundedConcurrency.map(listingsToRead, limit: 16) { listing in
+            Generations.searchFiles(listed: try await client.get(listing) ?? [])
+        }
+        kept.formUnion(searchFiles.joined())
         return kept.subtracting(local)
     }
 }

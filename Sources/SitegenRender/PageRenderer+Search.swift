@@ -7,9 +7,7 @@ extension PageRenderer {
 
     /// - Parameter root: the index's root (`x/<name>.json`), named in the page's config block.
     package func searchPage(root: String) -> [UInt8] {
-        let content: TemplateObject = [
-            "stories": .string(options.title), "homeHref": .string(paths.base),
-        ]
+        let content: TemplateObject = ["homeHref": .string(paths.base)]
         var layout = layoutContext(title: "Search · \(options.title)", canonical: paths.search)
         layout[Key.content] = .html(theme.renderBytes("search", .object(content)))
         var config = JSONWriter(capacity: 128, forHTML: true)

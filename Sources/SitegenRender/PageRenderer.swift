@@ -176,7 +176,7 @@ enum PageKeys {
     package static let current = TemplateKey("current"), content = TemplateKey("content"), config = TemplateKey("config")
     package static let scriptHref = TemplateKey("scriptHref"), pageTitle = TemplateKey("pageTitle")
     static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
-    static let searchHref = TemplateKey("searchHref"), query = TemplateKey("query")
+    static let searchHref = TemplateKey("searchHref")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
     package static let faviconHref = TemplateKey("faviconHref"), term = TemplateKey("term")

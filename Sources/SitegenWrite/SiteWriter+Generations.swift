@@ -31,12 +31,10 @@ extension SiteWriter {
     /// Carries a previous build's search index (every file its listing names) into the output;
     /// false when the previous output lacks the listing.
     private func keepSearchIndex(_ root: String) -> Bool {
-        let listing = root.dropLast(".json".count) + ".txt"
-        guard let text = output.previous.read(String(listing)) else { return false }
-        output.keep(String(listing))
-        for line in String(decoding: text, as: UTF8.self).split(separator: "\n") where Generations.isSearchRoot(String(line)) {
-            output.keep(String(line))
-        }
+        let listing = SitePaths.searchListing(ofRoot: root)
+        guard let text = output.previous.read(listing) else { return false }
+        output.keep(listing)
+        for file in Generations.searchFiles(listed: text) { output.keep(file) }
         return true
     }
 

@@ -189,6 +189,16 @@ def test_a_fresh_build_keeps_the_stores_previous_generations_and_deletes_what_no
     assert record == builds[::-1][:3]
     manifests = {key.split("/")[1] for key in keys if key.startswith("m/") and key.count("/") == 2}
     assert manifests == set(builds[-3:]), "the kept generations' manifests, and no other"
+    # And their search indexes: every file each kept root's listing names, and no other's.
+    roots = [word for line in store["client"].get_object(Bucket="site", Key="www/m/builds.txt")["Body"].read().decode().splitlines()
+             for word in line.split() if word.startswith("x/")]
+    assert len(roots) == 3
+    named = set()
+    for root in roots:
+        index_listing = root[:-len(".json")] + ".txt"
+        named |= {index_listing} | set(
+            store["client"].get_object(Bucket="site", Key="www/" + index_listing)["Body"].read().decode().split())
+    assert {key for key in keys if key.startswith("x/")} == named
 
 
 def test_bad_credentials_and_a_missing_bucket_are_one_line_errors_and_delete_nothing(store, tmp_path):

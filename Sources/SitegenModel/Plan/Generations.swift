@@ -62,7 +62,7 @@ public enum Generations {
             let rest = words.dropFirst()
             let assets = rest.filter { $0.hasPrefix("assets/") }
             let lists = rest.filter(isBuildID)
-            let search = rest.filter(isSearchRoot)
+            let search = rest.filter(isSearchFile)
             guard assets.count + lists.count + search.count == rest.count, search.count <= 1,
                 !assets.contains(where: { $0.contains("..") })
             else { return nil }
@@ -70,8 +70,14 @@ public enum Generations {
         }
     }
 
+    /// The files a search index's listing (`x/<root>.txt`) names; lines that are not a search
+    /// index file's path are ignored.
+    public static func searchFiles(listed text: [UInt8]) -> [String] {
+        String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init).filter(isSearchFile)
+    }
+
     /// `x/<hex>.json`: a search index file (its root, in a record), nothing that could step out of `x/`.
-    package static func isSearchRoot(_ word: String) -> Bool {
+    package static func isSearchFile(_ word: String) -> Bool {
         word.hasPrefix("x/") && word.hasSuffix(".json") && isBuildID(String(word.dropFirst(2).dropLast(5)))
     }
 

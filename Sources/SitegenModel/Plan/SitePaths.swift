@@ -44,6 +44,8 @@ public struct SitePaths: Sendable, Equatable {
     /// The list of every file of the search index whose root is `name`: what keeping a
     /// generation carries.
     public static func searchListing(_ name: String) -> String { "x/\(name).txt" }
+    /// The listing of the index whose root is at `root` (`x/<name>.json`).
+    public static func searchListing(ofRoot root: String) -> String { String(root.dropLast(".json".count)) + ".txt" }
     public static let searchPageFile = "search/index.html"
     /// The folders whose files are named by their content: assets, row shards, the search
     /// index. A file there never changes under its name (cached forever, uploaded first).
