@@ -28,11 +28,15 @@ package enum SearchTermsBuilder {
         let shares = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         let parts = Parallel.array(count: shares) { share in
             var part = Part()
-            for row in (share * count / shares)..<((share + 1) * count / shares) { part.add(row: row, fields(row)) }
-            return part
+            let rows = (share * count / shares)..<((share + 1) * count / shares)
+            for row in rows { part.add(row: row, fields(row)) }
+            // Only what the merge reads: the spellings and the terms' lookup table (tens of
+            // megabytes a share at a million stories) go now, before the merge adds its own.
+            return Share(
+                terms: part.terms, state: part.state, postings: part.postings, perRow: part.perRow, first: rows.lowerBound)
         }
         // The shares' terms as one numbering, then each term's postings in one array sized
-        // once (the shares kept theirs as flat (term, posting) pairs, written in order).
+        // once (the shares kept theirs flat, story by story).
         var terms: [String] = []
         var ids: [String: Int32] = [:]
         var textual: [Bool] = []
@@ -62,11 +66,28 @@ package enum SearchTermsBuilder {
             return list
         }
         for (part, map) in zip(parts, maps) {
-            for pair in part.pairs {
-                postings[Int(map[Int(pair >> 32)])].append(SearchPosting(bits: UInt32(truncatingIfNeeded: pair)))
+            part.postings.withUnsafeBufferPointer { shared in
+                var k = 0
+                for (r, n) in part.perRow.enumerated() {
+                    let row = UInt32(part.first + r) << 1
+                    for posting in shared[k..<k + Int(n)] {
+                        postings[Int(map[Int(posting & 0x7FFF_FFFF)])].append(SearchPosting(bits: row | posting >> 31))
+                    }
+                    k += Int(n)
+                }
             }
         }
         return SearchTerms(terms: terms, postings: postings, textual: textual)
+    }
+
+    /// What a share hands the merge: its terms, what it knows of each, its postings.
+    private struct Share: Sendable {
+        var terms: [String]
+        var state: [Part.State]
+        var postings: [UInt32]
+        var perRow: [UInt32]
+        /// The share's first row.
+        var first: Int
     }
 
     /// One core's share: its terms, their postings (flat, as they come), and the spellings it
@@ -75,7 +96,7 @@ package enum SearchTermsBuilder {
         /// What the share knows of a term: the row that last held it and where (`head`,
         /// `text`), whether a title or a body ever did, and its postings so far. One value a
         /// term, so a word's bookkeeping is one cache line.
-        struct State {
+        struct State: Sendable {
             var row: Int32 = -1
             var seenIn: UInt8 = 0
             var textual = false
@@ -84,8 +105,11 @@ package enum SearchTermsBuilder {
 
         var terms: [String] = []
         var state: [State] = []
-        /// `term << 32 | posting bits`, in the order the rows were added.
-        var pairs: [UInt64] = []
+        /// Each story's terms in turn, `term | bodyOnly << 31`, and how many each story has
+        /// (`perRow`): four bytes a posting (a million stories have ten million of them), the
+        /// row being where it is in the sequence.
+        var postings: [UInt32] = []
+        var perRow: [UInt32] = []
         var ids: [String: Int32] = [:]
         var spellings = SpellingTable()
         // The story being added (`row`) and the terms it holds so far.
@@ -101,10 +125,11 @@ package enum SearchTermsBuilder {
             for name in fields.names { scan(name, Self.head) }
             if let body = fields.body { scan(BodyText.plain(body), Self.text) }
             for t in touched {
-                let posting = SearchPosting(row: row, bodyOnly: state[Int(t)].seenIn & Self.head == 0)
-                pairs.append(UInt64(UInt32(t)) << 32 | UInt64(posting.bits))
+                let bodyOnly: UInt32 = state[Int(t)].seenIn & Self.head == 0 ? 1 << 31 : 0
+                postings.append(UInt32(t) | bodyOnly)
                 state[Int(t)].count += 1
             }
+            perRow.append(UInt32(touched.count))
         }
 
         mutating func scan(_ text: String, _ place: UInt8) {
