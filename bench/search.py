@@ -111,14 +111,20 @@ def pick_words(words, titles, stories):
     return picks
 
 
+def new_page(browser):
+    """A page in a fresh context (an empty cache), and the list of URLs it finishes loading."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    urls = []
+    page.on("requestfinished", lambda r: urls.append(r.url))
+    return context, page, urls
+
+
 def sitegen_queries(browser, site, picks):
     server = SiteServer(site)
     rows = []
     for label, word, second, expected in picks:
-        context = browser.new_context(viewport={"width": 1280, "height": 720})
-        page = context.new_page()
-        urls = []
-        page.on("requestfinished", lambda r: urls.append(r.url))
+        context, page, urls = new_page(browser)
         page.goto(server.url + "search/?q=" + word)
         page.wait_for_function("() => /with/.test(document.querySelector('[role=status]').textContent)", timeout=30000)
         page.wait_for_load_state("networkidle")
@@ -179,10 +185,7 @@ def pagefind_queries(browser, site, picks):
     server = SiteServer(site)
     rows = []
     for label, word, second, _ in picks:
-        context = browser.new_context(viewport={"width": 1280, "height": 720})
-        page = context.new_page()
-        urls = []
-        page.on("requestfinished", lambda r: urls.append(r.url))
+        context, page, urls = new_page(browser)
         page.goto(server.url + "search.html")
         page.wait_for_function("() => window.run")
         found = page.evaluate("([q]) => window.run(q, 12)", [word])

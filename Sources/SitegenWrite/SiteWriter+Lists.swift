@@ -62,10 +62,8 @@ extension SiteWriter {
         let shards = try map(ShardPlanner.shards(ids: ids, recordBytes: recordBytes, rule: rule), parallel: parallel) { range in
             let bytes = ShardFile.json(
                 rows: range, of: list, ids: rows.ids, html: rows.html, capacity: recordBytes[range].reduce(0, +) + range.count)
-            let entry = ShardEntry(
-                first: range.lowerBound, count: range.count, name: ContentHash.hex(of: bytes), bytes: bytes.count)
-            try output.writeContentNamed(bytes, to: SitePaths.shardFile(entry.name))
-            return entry
+            let name = try writeNamedByContent(bytes, at: SitePaths.shardFile)
+            return ShardEntry(first: range.lowerBound, count: range.count, name: name, bytes: bytes.count)
         }
         let manifest = ManifestPlanner.manifest(shards: shards, total: list.total)
         for part in manifest.parts {

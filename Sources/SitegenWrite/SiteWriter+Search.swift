@@ -41,8 +41,6 @@ extension SiteWriter {
 
     /// Writes `bytes` as `x/<its hash>.json`; returns the name.
     private func writeSearchFile(_ bytes: [UInt8]) throws -> String {
-        let name = ContentHash.hex(of: bytes)
-        try output.writeContentNamed(bytes, to: SitePaths.searchFile(name))
-        return name
+        try writeNamedByContent(bytes, at: SitePaths.searchFile)
     }
 }

@@ -17,6 +17,14 @@ package struct SiteWriter {
         self.rows = rows
     }
 
+    /// Writes `bytes` at `path(name)`, `name` their content hash (`ContentHash`): a shard, a
+    /// file of the search index. Returns the name.
+    func writeNamedByContent(_ bytes: [UInt8], at path: (String) -> String) throws -> String {
+        let name = ContentHash.hex(of: bytes)
+        try output.writeContentNamed(bytes, to: path(name))
+        return name
+    }
+
     package func writeAssets(_ assets: [Asset]) throws {
         for asset in assets { try output.write(asset.bytes, to: asset.file) }
     }

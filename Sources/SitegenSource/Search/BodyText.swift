@@ -37,13 +37,9 @@ enum BodyText {
         var j = i + 1
         while j < bytes.count && j - i <= limit {
             if bytes[j] == closer { return j + 1 }
-            if b == UInt8(ascii: "&") && !(bytes[j] == UInt8(ascii: "#") || isAlphanumeric(bytes[j])) { return nil }
+            if b == UInt8(ascii: "&") && !(bytes[j] == UInt8(ascii: "#") || SearchWords.isASCIIWordByte(bytes[j])) { return nil }
             j += 1
         }
         return nil
-    }
-
-    private static func isAlphanumeric(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     }
 }

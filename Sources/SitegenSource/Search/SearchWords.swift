@@ -98,7 +98,8 @@ package enum SearchWords {
     /// two-byte UTF-8 scalars), looked up: asking Unicode's tables was a tenth of the index's scan.
     private static let twoByteWordScalars: [Bool] = (0x80..<0x800).map { isWordScalar(Unicode.Scalar(UInt32($0))!) }
 
-    private static func isASCIIWordByte(_ b: UInt8) -> Bool {
+    /// An ASCII letter or digit.
+    static func isASCIIWordByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     }
 
