@@ -14,7 +14,9 @@ import Testing
 struct SearchIndexTests {
     static func terms(_ fields: [SearchTermsBuilder.Fields]) -> [String: [SearchPosting]] {
         let terms = SearchTermsBuilder.terms(count: fields.count) { fields[$0] }
-        return Dictionary(uniqueKeysWithValues: zip(terms.terms, terms.postings.map { $0.sorted { $0.row < $1.row } }))
+        return Dictionary(
+            uniqueKeysWithValues: terms.terms.indices.map { (terms.terms[$0], terms.postings(of: $0).sorted { $0.row < $1.row }) }
+        )
     }
 
     static func textual(_ fields: [SearchTermsBuilder.Fields]) -> [String: Bool] {

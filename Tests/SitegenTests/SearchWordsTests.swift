@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SitegenModel
 @testable import SitegenSource
 
 /// Words for search: Unicode word breaks, case and accents folded as a browser can repeat.
@@ -41,6 +42,30 @@ struct SearchWordsTests {
 }
 
 extension SearchWordsTests {
+    @Test("the index's fold of UTF-8, scalar by scalar from a table, is the fold of the whole word")
+    func foldOfBytes() {
+        func bytesFold(_ word: String) -> String {
+            var out: [UInt8] = [0x2A]
+            var word = word
+            word.withUTF8 { SearchWords.fold(utf8: $0, into: &out) }
+            #expect(out.first == 0x2A, "appends")
+            return String(decoding: out.dropFirst(), as: UTF8.self)
+        }
+        // Every scalar of the table alone, and after a capital.
+        for value in 0x80..<0x800 {
+            let scalar = String(Character(Unicode.Scalar(UInt32(value))!))
+            #expect(bytesFold(scalar) == SearchWords.fold(scalar), "U+\(String(value, radix: 16))")
+            #expect(bytesFold("Q" + scalar + "Ω") == SearchWords.fold("Q" + scalar + "Ω"), "U+\(String(value, radix: 16))")
+        }
+        // Words mixing them with marks, final sigmas, dotted capitals and later scalars.
+        var rng = SplitMix64(seed: 17)
+        let alphabet = Array("aZéÉüÜ\u{301}\u{308}\u{345}ßİıΣσςЖжאשعℌ日Ⅻ한ﬃ0")
+        for _ in 0..<5000 {
+            let word = String((0..<Int(rng.next() % 8)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+            #expect(bytesFold(word) == SearchWords.fold(word), "\(word)")
+        }
+    }
+
     /// The search script's own word rules (between `// words:begin` and `// words:end` in
     /// Sources/SitegenAssets/search.js), run by Node over the texts in argv[1].
     static var browserWords: String {

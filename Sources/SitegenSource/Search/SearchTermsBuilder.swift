@@ -26,63 +26,63 @@ package enum SearchTermsBuilder {
         // One share a core, not Parallel's eight: each share folds its spellings anew, and
         // the merge interns every term of every share once more.
         let shares = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
-        let parts = Parallel.array(count: shares) { share in
+        var parts = Parallel.array(count: shares) { share in
             var part = Part()
             let rows = (share * count / shares)..<((share + 1) * count / shares)
             for row in rows { part.add(row: row, fields(row)) }
-            // Only what the merge reads: the spellings and the terms' lookup table (tens of
-            // megabytes a share at a million stories) go now, before the merge adds its own.
+            // Only what the merge reads: the spellings (tens of megabytes a share at a million
+            // stories) go now, before the merge adds its own.
             return Share(
                 terms: part.terms, state: part.state, postings: part.postings, perRow: part.perRow, first: rows.lowerBound)
         }
-        // The shares' terms as one numbering, then each term's postings in one array sized
-        // once (the shares kept theirs flat, story by story).
-        var terms: [String] = []
-        var ids: [String: Int32] = [:]
+        // The shares' terms as one numbering, by their bytes. (Each share's table goes as soon
+        // as it is read, and the merged one once its words are Strings: a million stories'
+        // tables are tens of megabytes each, and this is the build's peak.)
+        var table = WordTable(capacity: parts.map(\.state.count).max() ?? 0)
         var textual: [Bool] = []
-        let maps = parts.map { part in
-            part.terms.indices.map { t -> Int32 in
-                let term = part.terms[t]
-                let id: Int32
-                if let known = ids[term] {
-                    id = known
-                } else {
-                    id = Int32(terms.count)
-                    ids[term] = id
-                    terms.append(term)
-                    textual.append(false)
-                }
-                textual[Int(id)] = textual[Int(id)] || part.state[t].textual
+        let maps = parts.indices.map { p in
+            defer { parts[p].terms = WordTable(capacity: 0) }
+            return parts[p].state.indices.map { t -> Int32 in
+                let id = parts[p].terms.withBytes(of: t) { table.id(of: $0) }
+                if Int(id) == textual.count { textual.append(false) }
+                textual[Int(id)] = textual[Int(id)] || parts[p].state[t].textual
                 return id
             }
         }
-        var counts = [Int](repeating: 0, count: terms.count)
+        let terms = (0..<table.count).map { table.string($0) }
+        table = WordTable(capacity: 0)
+        // Each term's postings in one array, term by term, rows in order (the shares kept
+        // theirs flat, story by story).
+        var starts = [Int](repeating: 0, count: terms.count + 1)
         for (part, map) in zip(parts, maps) {
-            for t in part.terms.indices { counts[Int(map[t])] += Int(part.state[t].count) }
+            for t in part.state.indices { starts[Int(map[t]) + 1] += Int(part.state[t].count) }
         }
-        var postings = counts.map { n -> [SearchPosting] in
-            var list: [SearchPosting] = []
-            list.reserveCapacity(n)
-            return list
-        }
-        for (part, map) in zip(parts, maps) {
-            part.postings.withUnsafeBufferPointer { shared in
-                var k = 0
-                for (r, n) in part.perRow.enumerated() {
-                    let row = UInt32(part.first + r) << 1
-                    for posting in shared[k..<k + Int(n)] {
-                        postings[Int(map[Int(posting & 0x7FFF_FFFF)])].append(SearchPosting(bits: row | posting >> 31))
+        for t in terms.indices { starts[t + 1] += starts[t] }
+        var next = starts
+        let postings = [SearchPosting](unsafeUninitializedCapacity: starts[terms.count]) { all, written in
+            for (p, map) in maps.enumerated() {
+                parts[p].postings.withUnsafeBufferPointer { shared in
+                    var k = 0
+                    for (r, n) in parts[p].perRow.enumerated() {
+                        let row = UInt32(parts[p].first + r) << 1
+                        for posting in shared[k..<k + Int(n)] {
+                            let t = Int(map[Int(posting & 0x7FFF_FFFF)])
+                            (all.baseAddress! + next[t]).initialize(to: SearchPosting(bits: row | posting >> 31))
+                            next[t] += 1
+                        }
+                        k += Int(n)
                     }
-                    k += Int(n)
                 }
+                parts[p].postings = []
             }
+            written = all.count
         }
-        return SearchTerms(terms: terms, postings: postings, textual: textual)
+        return SearchTerms(terms: terms, postings: postings, starts: starts, textual: textual)
     }
 
     /// What a share hands the merge: its terms, what it knows of each, its postings.
     private struct Share: Sendable {
-        var terms: [String]
+        var terms: WordTable
         var state: [Part.State]
         var postings: [UInt32]
         var perRow: [UInt32]
@@ -103,15 +103,17 @@ package enum SearchTermsBuilder {
             var count: Int32 = 0
         }
 
-        var terms: [String] = []
+        /// Folded words, and what the share knows of each.
+        var terms = WordTable()
         var state: [State] = []
         /// Each story's terms in turn, `term | bodyOnly << 31`, and how many each story has
         /// (`perRow`): four bytes a posting (a million stories have ten million of them), the
         /// row being where it is in the sequence.
         var postings: [UInt32] = []
         var perRow: [UInt32] = []
-        var ids: [String: Int32] = [:]
-        var spellings = SpellingTable()
+        /// Words as written (`Swift`, `swift`, `SWIFT`) → their terms, each folded once.
+        var spellings = WordTable()
+        var spellingTerms: [Int32] = []
         // The story being added (`row`) and the terms it holds so far.
         var row: Int32 = -1
         var touched: [Int32] = []
@@ -152,21 +154,16 @@ package enum SearchTermsBuilder {
 
         /// The term id of a spelling (-1 for one that folds to nothing, as a lone mark does).
         mutating func term(_ spelling: UnsafeBufferPointer<UInt8>) -> Int32 {
-            let hash = SpellingTable.hash(spelling)
+            let hash = WordTable.hash(spelling)
             let (found, slot) = spellings.find(spelling, hash: hash)
-            if let found { return found }
-            let folded = SearchWords.fold(String(decoding: spelling, as: UTF8.self))
-            let t = folded.isEmpty ? -1 : intern(folded)
-            spellings.insert(spelling, hash: hash, value: t, slot: slot)
-            return t
-        }
-
-        mutating func intern(_ folded: String) -> Int32 {
-            if let t = ids[folded] { return t }
-            let t = Int32(terms.count)
-            ids[folded] = t
-            terms.append(folded)
-            state.append(State())
+            if let found { return spellingTerms[Int(found)] }
+            var folded: [UInt8] = []
+            folded.reserveCapacity(spelling.count + 8)
+            SearchWords.fold(utf8: spelling, into: &folded)
+            let t = folded.isEmpty ? -1 : folded.withUnsafeBufferPointer { terms.id(of: $0) }
+            if Int(t) == state.count { state.append(State()) }
+            spellings.insert(spelling, hash: hash, slot: slot)
+            spellingTerms.append(t)
             return t
         }
     }

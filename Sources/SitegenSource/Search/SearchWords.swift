@@ -117,6 +117,45 @@ package enum SearchWords {
         return String(scalars)
     }
 
+    /// `fold` of the UTF-8 word `utf8`, appended to `out` as UTF-8: the index folds each new
+    /// spelling here. Scalars below U+0800 (ASCII, accented Latin, Greek, Cyrillic, Hebrew,
+    /// Arabic) fold one by one from a table: lowercase and decomposition map each scalar on its
+    /// own, and the marks whose order NFD would fix are dropped, so a word's fold is its
+    /// scalars' folds in turn (`SearchWordsTests` holds this to `fold`). A word with a later
+    /// scalar takes `fold`.
+    package static func fold(utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let start = out.count
+        var i = 0
+        while i < utf8.count {
+            let lead = utf8[i]
+            if lead < 0x80 {
+                out.append(lead >= 0x41 && lead <= 0x5A ? lead + 0x20 : lead)
+                i += 1
+            } else if lead >= 0xC2 && lead < 0xE0 && i + 1 < utf8.count {
+                let scalar = (Int(lead & 0x1F) << 6) | Int(utf8[i + 1] & 0x3F)
+                let folded = twoByteFolds[scalar - 0x80]
+                out.append(contentsOf: twoByteFoldBytes[Int(folded.start)..<Int(folded.start) + Int(folded.count)])
+                i += 2
+            } else {
+                out.removeSubrange(start...)
+                out.append(contentsOf: fold(String(decoding: utf8, as: UTF8.self)).utf8)
+                return
+            }
+        }
+    }
+
+    /// The fold of each scalar U+0080…U+07FF, as UTF-8 in `twoByteFoldBytes`.
+    private static let (twoByteFolds, twoByteFoldBytes): ([(start: UInt16, count: UInt8)], [UInt8]) = {
+        var folds: [(start: UInt16, count: UInt8)] = []
+        var bytes: [UInt8] = []
+        for value in 0x80..<0x800 {
+            let folded = Array(fold(String(Character(Unicode.Scalar(UInt32(value))!))).utf8)
+            folds.append((UInt16(bytes.count), UInt8(folded.count)))
+            bytes += folded
+        }
+        return (folds, bytes)
+    }()
+
     /// \p{L}, \p{N} or \p{M}.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {

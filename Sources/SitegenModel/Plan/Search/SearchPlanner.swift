@@ -20,7 +20,7 @@ public enum SearchPlanner {
         let order = terms.terms.indices.sorted { utf16[$0].lexicographicallyPrecedes(utf16[$1]) }
         let words = order.map { t -> SearchPlan.Word in
             // Key and row in one integer, sorted as integers: the key's rank, then the row.
-            var keyed = terms.postings[t].map { posting in
+            var keyed = terms.postings(of: t).map { posting in
                 UInt64(recency[posting.row] + (posting.bodyOnly ? UInt32(stories) : 0)) << 32 | UInt64(posting.row)
             }
             keyed.sort()

@@ -3,19 +3,36 @@
 public struct SearchTerms: Sendable, Equatable {
     /// Folded words (`SearchWords`), in no particular order, each once.
     public var terms: [String]
-    /// `postings[t]`: the stories holding `terms[t]`, once each, as `SearchPosting`s.
-    public var postings: [[SearchPosting]]
+    /// Every term's postings, term by term: `terms[t]`'s are `postings[starts[t]..<starts[t + 1]]`,
+    /// the stories holding it, once each. One array rather than one a term: half a million
+    /// arrays at a million stories were as many allocations, and an append each posting.
+    public var postings: [SearchPosting]
+    public var starts: [Int]
     /// `textual[t]`: some story's title or body holds `terms[t]` (not only an author or a
     /// domain). Such a word's first rows travel in a pack; a name's few stories are found
-    /// through the list's shards instead (`SearchPlan.Word.hasPack`).
+    /// through the list's shards instead (`SearchPlan.Word.hasRecords`).
     public var textual: [Bool]
 
-    public init(terms: [String] = [], postings: [[SearchPosting]] = [], textual: [Bool]? = nil) {
-        precondition(terms.count == postings.count)
+    public init(terms: [String], postings: [SearchPosting], starts: [Int], textual: [Bool]) {
+        precondition(starts.count == terms.count + 1 && starts.last == postings.count && textual.count == terms.count)
         self.terms = terms
         self.postings = postings
-        self.textual = textual ?? Array(repeating: true, count: terms.count)
+        self.starts = starts
+        self.textual = textual
     }
+
+    /// Terms with their postings as a list each (tests, and anything small).
+    public init(terms: [String] = [], postings: [[SearchPosting]] = [], textual: [Bool]? = nil) {
+        precondition(terms.count == postings.count)
+        var starts = [0]
+        for list in postings { starts.append(starts.last! + list.count) }
+        self.init(
+            terms: terms, postings: postings.flatMap { $0 }, starts: starts,
+            textual: textual ?? Array(repeating: true, count: terms.count))
+    }
+
+    /// The stories holding `terms[t]`.
+    public func postings(of t: Int) -> ArraySlice<SearchPosting> { postings[starts[t]..<starts[t + 1]] }
 }
 
 /// A story that holds a term: its row in the site's list, and whether the term is only in its

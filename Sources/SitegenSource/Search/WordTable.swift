@@ -1,0 +1,113 @@
+import Foundation
+
+/// UTF-8 words → ids 0, 1, 2, … in the order they were first seen: an open-addressing table
+/// over one byte arena. The index looks up every word of every story in one (ten million
+/// lookups at a million stories), where a `[String: Int32]` spent most of the build hashing
+/// (Swift hashes a non-ASCII String by its normalized form) and making Strings; and it interns
+/// the folded words (the terms) in another, whose bytes are the terms' bytes.
+///
+/// A slot is one 24-byte value, and holds a word's first eight bytes: a lookup costs one cache
+/// miss, and a second (the arena) only for a word longer than eight bytes.
+struct WordTable {
+    private struct Slot {
+        /// The word's id + 1; 0 for an empty slot.
+        var id: UInt32 = 0
+        var length: UInt32 = 0
+        var hash: UInt32 = 0
+        var start: UInt32 = 0
+        /// The word's first eight bytes, zero-padded.
+        var prefix: UInt64 = 0
+    }
+
+    private var arena: [UInt8] = []
+    private var slots: [Slot]
+    /// Word id → its bytes in `arena`.
+    private var starts: [UInt32] = []
+    private var lengths: [UInt32] = []
+
+    init(capacity: Int = 1 << 16) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: Slot(), count: size)
+    }
+
+    /// How many words it holds (the next id).
+    var count: Int { starts.count }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt32 = 0x811C_9DC5
+        for b in bytes { h = (h ^ UInt32(b)) &* 0x0100_0193 }
+        return h
+    }
+
+    private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var p: UInt64 = 0
+        for i in 0..<min(8, bytes.count) { p |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+        return p
+    }
+
+    /// The id of `bytes`, or nil; `slot` is where to insert it when nil.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (id: Int32?, slot: Int) {
+        let prefix = Self.prefix(bytes)
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var index = Int(hash) & mask
+            while slots[index].id != 0 {
+                let slot = slots[index]
+                if slot.hash == hash && slot.prefix == prefix && Int(slot.length) == bytes.count
+                    && (bytes.count <= 8 || same(bytes, at: Int(slot.start)))
+                {
+                    return (Int32(slot.id - 1), index)
+                }
+                index = (index + 1) & mask
+            }
+            return (nil, index)
+        }
+    }
+
+    private func same(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        arena.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0 }
+    }
+
+    /// Adds `bytes` at `slot` (from `find`, which found nothing); returns its id.
+    @discardableResult
+    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, slot: Int) -> Int32 {
+        precondition(arena.count + bytes.count < Int(UInt32.max), "more than 4 GB of distinct words")
+        let id = UInt32(starts.count)
+        slots[slot] = Slot(
+            id: id + 1, length: UInt32(bytes.count), hash: hash, start: UInt32(arena.count), prefix: Self.prefix(bytes))
+        starts.append(UInt32(arena.count))
+        lengths.append(UInt32(bytes.count))
+        arena.append(contentsOf: bytes)
+        if starts.count * 2 > slots.count { grow() }
+        return Int32(id)
+    }
+
+    /// The id of `bytes`, added if new.
+    mutating func id(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let hash = Self.hash(bytes)
+        let (found, slot) = find(bytes, hash: hash)
+        return found ?? insert(bytes, hash: hash, slot: slot)
+    }
+
+    /// Word `id`'s bytes, for the length of `body`.
+    func withBytes<R>(of id: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try arena.withUnsafeBufferPointer {
+            try body(UnsafeBufferPointer(rebasing: $0[Int(starts[id])..<Int(starts[id] + lengths[id])]))
+        }
+    }
+
+    /// Word `id` as a String.
+    func string(_ id: Int) -> String { withBytes(of: id) { String(decoding: $0, as: UTF8.self) } }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.id != 0 {
+            var index = Int(slot.hash) & mask
+            while slots[index].id != 0 { index = (index + 1) & mask }
+            slots[index] = slot
+        }
+    }
+}
