@@ -84,6 +84,20 @@ struct SearchIndexTests {
         #expect(plan.words[0].count == 4)
     }
 
+    @Test("words sorted by their bytes come in JavaScript's order, four-byte scalars before U+E000…U+FFFF")
+    func jsOrder() {
+        var rng = SplitMix64(seed: 5)
+        let alphabet: [Character] = [
+            "a", "b", "z", "é", "ж", "日", "\u{D7FF}", "\u{E000}", "\u{FF41}", "\u{FFFD}", "𝒜", "😀", "\u{10FFFF}",
+        ]
+        let words = (0..<3_000).map { _ in
+            String((0..<Int(1 + rng.next() % 10)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        }
+        let order = SearchPlanner.jsOrder(words)
+        #expect(order.count == words.count)
+        #expect(zip(order, order.dropFirst()).allSatisfy { !SearchPlanner.precedes(words[$1], words[$0]) })
+    }
+
     /// A plan of `stories` Zipf titles.
     static func zipfPlan(stories: Int, seed: UInt64 = 1, rule: SearchRule) -> SearchPlan {
         let zipf = ZipfTitles(vocabulary: 2_000)

@@ -35,49 +35,69 @@ package enum SearchTermsBuilder {
             return Share(
                 terms: part.terms, state: part.state, postings: part.postings, perRow: part.perRow, first: rows.lowerBound)
         }
-        // The shares' terms as one numbering, by their bytes. (Each share's table goes as soon
+        // The shares' terms as one numbering, by their bytes: the first share's, and each
+        // later share's terms looked up in it (added when new). (A share's table goes as soon
         // as it is read, and the merged one once its words are Strings: a million stories'
-        // tables are tens of megabytes each, and this is the build's peak.)
-        var table = WordTable(capacity: parts.map(\.state.count).max() ?? 0)
-        var textual: [Bool] = []
-        let maps = parts.indices.map { p in
-            defer { parts[p].terms = WordTable(capacity: 0) }
-            return parts[p].state.indices.map { t -> Int32 in
-                let id = parts[p].terms.withBytes(of: t) { table.id(of: $0) }
-                if Int(id) == textual.count { textual.append(false) }
-                textual[Int(id)] = textual[Int(id)] || parts[p].state[t].textual
-                return id
-            }
+        // tables are tens of megabytes each, and the end of this merge is the build's peak.)
+        var table = parts[0].terms
+        parts[0].terms = WordTable(capacity: 0)
+        var textual = parts[0].state.map(\.textual)
+        var maps = [Array(0..<Int32(parts[0].state.count))]
+        for p in parts.indices.dropFirst() {
+            maps.append(
+                parts[p].state.indices.map { t -> Int32 in
+                    let id = parts[p].terms.withBytes(of: t) { table.id(of: $0) }
+                    if Int(id) == textual.count { textual.append(false) }
+                    textual[Int(id)] = textual[Int(id)] || parts[p].state[t].textual
+                    return id
+                })
+            parts[p].terms = WordTable(capacity: 0)
         }
         let terms = (0..<table.count).map { table.string($0) }
         table = WordTable(capacity: 0)
-        // Each term's postings in one array, term by term, rows in order (the shares kept
-        // theirs flat, story by story).
+        // Each term's postings in one array, term by term, rows in order: a term's postings
+        // from the first share, then from the next, so each share writes its own places of the
+        // array, on its own core (the shares kept theirs flat, story by story).
         var starts = [Int](repeating: 0, count: terms.count + 1)
+        var firstPlaces: [[Int]] = []
         for (part, map) in zip(parts, maps) {
-            for t in part.state.indices { starts[Int(map[t]) + 1] += Int(part.state[t].count) }
+            var places = [Int](repeating: 0, count: terms.count)
+            for t in part.state.indices {
+                places[Int(map[t])] = starts[Int(map[t]) + 1]
+                starts[Int(map[t]) + 1] += Int(part.state[t].count)
+            }
+            firstPlaces.append(places)
         }
         for t in terms.indices { starts[t + 1] += starts[t] }
-        var next = starts
+        let (shared, placed, sharedMaps, termStarts) = (parts, firstPlaces, maps, starts)
         let postings = [SearchPosting](unsafeUninitializedCapacity: starts[terms.count]) { all, written in
-            for (p, map) in maps.enumerated() {
-                parts[p].postings.withUnsafeBufferPointer { shared in
+            let base = UnsafeSendable(all.baseAddress!)
+            Parallel.forEach(count: shared.count) { p in
+                var next = placed[p]
+                for t in next.indices { next[t] += termStarts[t] }
+                let map = sharedMaps[p]
+                shared[p].postings.withUnsafeBufferPointer { postings in
                     var k = 0
-                    for (r, n) in parts[p].perRow.enumerated() {
-                        let row = UInt32(parts[p].first + r) << 1
-                        for posting in shared[k..<k + Int(n)] {
+                    for (r, n) in shared[p].perRow.enumerated() {
+                        let row = UInt32(shared[p].first + r) << 1
+                        for posting in postings[k..<k + Int(n)] {
                             let t = Int(map[Int(posting & 0x7FFF_FFFF)])
-                            (all.baseAddress! + next[t]).initialize(to: SearchPosting(bits: row | posting >> 31))
+                            (base.value + next[t]).initialize(to: SearchPosting(bits: row | posting >> 31))
                             next[t] += 1
                         }
                         k += Int(n)
                     }
                 }
-                parts[p].postings = []
             }
             written = all.count
         }
         return SearchTerms(terms: terms, postings: postings, starts: starts, textual: textual)
+    }
+
+    /// A pointer handed to both cores, each writing its own places of what it points to.
+    private struct UnsafeSendable<T>: @unchecked Sendable {
+        let value: UnsafeMutablePointer<T>
+        init(_ value: UnsafeMutablePointer<T>) { self.value = value }
     }
 
     /// What a share hands the merge: its terms, what it knows of each, its postings.

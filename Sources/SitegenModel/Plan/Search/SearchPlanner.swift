@@ -14,19 +14,25 @@ public enum SearchPlanner {
     public static func plan(_ terms: SearchTerms, times: [Int?], recordBytes: [Int], rule: SearchRule = .default) -> SearchPlan {
         let stories = times.count
         let recency = recencyRanks(times)
-        // (Each word's UTF-16 once: comparing Strings by their UTF-16 views transcodes both at
-        // every comparison, and sorting half a million words makes ten million of them.)
-        let utf16 = terms.terms.map { Array($0.utf16) }
-        let order = terms.terms.indices.sorted { utf16[$0].lexicographicallyPrecedes(utf16[$1]) }
+        let order = jsOrder(terms.terms)
         let words = order.map { t -> SearchPlan.Word in
-            // Key and row in one integer, sorted as integers: the key's rank, then the row.
-            var keyed = terms.postings(of: t).map { posting in
-                UInt64(recency[posting.row] + (posting.bodyOnly ? UInt32(stories) : 0)) << 32 | UInt64(posting.row)
+            let postings = terms.postings(of: t)
+            // A posting's rank key: its story's recency, after every title's when only its body
+            // holds the word.
+            let key = { (posting: SearchPosting) in recency[posting.row] + (posting.bodyOnly ? UInt32(stories) : 0) }
+            var results: [UInt32]
+            if zip(postings, postings.dropFirst()).allSatisfy({ key($0) < key($1) }) {
+                // Already in rank order, as a newest-first list's words without body-only
+                // stories are (most words of most sites): no sort.
+                results = postings.map { UInt32($0.row) }
+            } else {
+                // Key and row in one integer, sorted as integers: the key's rank, then the row.
+                var keyed = postings.map { UInt64(key($0)) << 32 | UInt64($0.row) }
+                keyed.sort()
+                results = keyed.map { UInt32(truncatingIfNeeded: $0) }
             }
-            keyed.sort()
             return SearchPlan.Word(
-                term: terms.terms[t], results: keyed.map { UInt32(truncatingIfNeeded: $0) },
-                hasRecords: terms.textual[t] || keyed.count > rule.firstRows)
+                term: terms.terms[t], results: results, hasRecords: terms.textual[t] || results.count > rule.firstRows)
         }
         let hashes = words.map { hash($0.term) }
 
@@ -62,8 +68,40 @@ public enum SearchPlanner {
         a.utf16.lexicographicallyPrecedes(b.utf16)
     }
 
+    /// The indices of `words` in JavaScript's order (`precedes`). Sorted by their UTF-8 bytes,
+    /// with the lead bytes of U+E000…U+FFFF (EE, EF) read as above those of four-byte scalars
+    /// (F0…F4): UTF-16 puts the surrogates that spell the latter before the former, and is
+    /// otherwise in code point order, as UTF-8's bytes are. Compared as the first eight such
+    /// bytes in one integer, then the rest: sorting half a million Strings by their UTF-16
+    /// views transcoded both at every comparison.
+    static func jsOrder(_ words: [String]) -> [Int] {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(words.count)
+        for word in words {
+            let start = bytes.count
+            for b in word.utf8 { bytes.append(b == 0xEE || b == 0xEF ? b &+ 7 : b) }
+            ranges.append(start..<bytes.count)
+        }
+        let prefixes = ranges.map { range in
+            (0..<8).reduce(UInt64(0)) { p, i in
+                p << 8 | UInt64(range.lowerBound + i < range.upperBound ? bytes[range.lowerBound + i] : 0)
+            }
+        }
+        return bytes.withUnsafeBufferPointer { bytes in
+            words.indices.sorted { a, b in
+                if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+                return bytes[ranges[a]].lexicographicallyPrecedes(bytes[ranges[b]])
+            }
+        }
+    }
+
     /// Each row's place from newest to oldest: time descending, then the list's order.
     static func recencyRanks(_ times: [Int?]) -> [UInt32] {
+        // A list newest first (most lists) is its own order: no sort of a million rows.
+        if zip(times, times.dropFirst()).allSatisfy({ ($0 ?? Int.min) >= ($1 ?? Int.min) }) {
+            return (0..<UInt32(times.count)).map { $0 }
+        }
         let order = times.indices.sorted { a, b in
             let ta = times[a] ?? Int.min
             let tb = times[b] ?? Int.min
