@@ -29,6 +29,21 @@ struct JSONOutputTests {
         #expect(!text.contains("\n") && !text.contains("\u{7}"))
     }
 
+    @Test("a string whose escapes fall anywhere in its eight-byte words round-trips, its length known beforehand")
+    func writerStringsEveryPlace() throws {
+        var rng = SplitMix64(seed: 8)
+        let pieces = ["a", "é", "\"", "\\", "\n", "\u{1}", "\u{1F}", " ", "\u{7F}", "!", "#", "]", "𝒜", "<"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int(rng.next() % 40)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            var w = JSONWriter()
+            w.string(text)
+            let length = Array(text.utf8).withUnsafeBufferPointer { JSONWriter.length(ofString: $0) }
+            #expect(w.bytes.count == length, "\(text.debugDescription)")
+            let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes), options: .fragmentsAllowed) as? String
+            #expect(decoded == text, "\(text.debugDescription)")
+        }
+    }
+
     @Test("a story record is its id and its row's html: no repeated fields, no rank")
     func storyRecord() throws {
         let story = Story.fixture(
