@@ -131,9 +131,8 @@ package enum SearchTermsBuilder {
         /// row being where it is in the sequence.
         var postings: [UInt32] = []
         var perRow: [UInt32] = []
-        /// Words as written (`Swift`, `swift`, `SWIFT`) → their terms, each folded once.
+        /// Words as written (`Swift`, `swift`, `SWIFT`), each folded once, with their terms.
         var spellings = WordTable()
-        var spellingTerms: [Int32] = []
         // The story being added (`row`) and the terms it holds so far.
         var row: Int32 = -1
         var touched: [Int32] = []
@@ -175,15 +174,14 @@ package enum SearchTermsBuilder {
         /// The term id of a spelling (-1 for one that folds to nothing, as a lone mark does).
         mutating func term(_ spelling: UnsafeBufferPointer<UInt8>) -> Int32 {
             let hash = WordTable.hash(spelling)
-            let (found, slot) = spellings.find(spelling, hash: hash)
-            if let found { return spellingTerms[Int(found)] }
+            let (found, term, slot) = spellings.find(spelling, hash: hash)
+            if found != nil { return term }
             var folded: [UInt8] = []
             folded.reserveCapacity(spelling.count + 8)
             SearchWords.fold(utf8: spelling, into: &folded)
             let t = folded.isEmpty ? -1 : folded.withUnsafeBufferPointer { terms.id(of: $0) }
             if Int(t) == state.count { state.append(State()) }
-            spellings.insert(spelling, hash: hash, slot: slot)
-            spellingTerms.append(t)
+            spellings.insert(spelling, hash: hash, slot: slot, value: t)
             return t
         }
     }

@@ -6,15 +6,16 @@ import Foundation
 /// (Swift hashes a non-ASCII String by its normalized form) and making Strings; and it interns
 /// the folded words (the terms) in another, whose bytes are the terms' bytes.
 ///
-/// A slot is one 24-byte value, and holds a word's first eight bytes: a lookup costs one cache
+/// A slot is one 24-byte value, and holds a word's first eight bytes and a value of the
+/// caller's (the spellings' table keeps each spelling's term there): a lookup costs one cache
 /// miss, and a second (the arena) only for a word longer than eight bytes.
 struct WordTable {
     private struct Slot {
         /// The word's id + 1; 0 for an empty slot.
         var id: UInt32 = 0
+        var value: Int32 = 0
         var length: UInt32 = 0
         var hash: UInt32 = 0
-        var start: UInt32 = 0
         /// The word's first eight bytes, zero-padded.
         var prefix: UInt64 = 0
     }
@@ -46,8 +47,9 @@ struct WordTable {
         return p
     }
 
-    /// The id of `bytes`, or nil; `slot` is where to insert it when nil.
-    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (id: Int32?, slot: Int) {
+    /// The id of `bytes` and the value stored with it, or nil; `slot` is where to insert it
+    /// when nil.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (id: Int32?, value: Int32, slot: Int) {
         let prefix = Self.prefix(bytes)
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
@@ -55,13 +57,13 @@ struct WordTable {
             while slots[index].id != 0 {
                 let slot = slots[index]
                 if slot.hash == hash && slot.prefix == prefix && Int(slot.length) == bytes.count
-                    && (bytes.count <= 8 || same(bytes, at: Int(slot.start)))
+                    && (bytes.count <= 8 || same(bytes, at: Int(starts[Int(slot.id - 1)])))
                 {
-                    return (Int32(slot.id - 1), index)
+                    return (Int32(slot.id - 1), slot.value, index)
                 }
                 index = (index + 1) & mask
             }
-            return (nil, index)
+            return (nil, 0, index)
         }
     }
 
@@ -69,13 +71,12 @@ struct WordTable {
         arena.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0 }
     }
 
-    /// Adds `bytes` at `slot` (from `find`, which found nothing); returns its id.
+    /// Adds `bytes`, with `value`, at `slot` (from `find`, which found nothing); returns its id.
     @discardableResult
-    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, slot: Int) -> Int32 {
+    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, slot: Int, value: Int32 = 0) -> Int32 {
         precondition(arena.count + bytes.count < Int(UInt32.max), "more than 4 GB of distinct words")
         let id = UInt32(starts.count)
-        slots[slot] = Slot(
-            id: id + 1, length: UInt32(bytes.count), hash: hash, start: UInt32(arena.count), prefix: Self.prefix(bytes))
+        slots[slot] = Slot(id: id + 1, value: value, length: UInt32(bytes.count), hash: hash, prefix: Self.prefix(bytes))
         starts.append(UInt32(arena.count))
         lengths.append(UInt32(bytes.count))
         arena.append(contentsOf: bytes)
@@ -86,7 +87,7 @@ struct WordTable {
     /// The id of `bytes`, added if new.
     mutating func id(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let hash = Self.hash(bytes)
-        let (found, slot) = find(bytes, hash: hash)
+        let (found, _, slot) = find(bytes, hash: hash)
         return found ?? insert(bytes, hash: hash, slot: slot)
     }
 
