@@ -158,6 +158,8 @@ public enum Build {
                 body: stories[i].text ?? stories[i].markdown)
         }
         log("      the search index: \(terms.terms.count) words")
-        return SearchPlanner.plan(terms, times: stories.map(\.time), recordBytes: recordBytes, rule: rule)
+        return SearchPlanner.plan(
+            terms, times: stories.map(\.time), recordBytes: recordBytes, rule: rule,
+            map: { count, word in Parallel.array(count: count, word) })
     }
 }

@@ -8,14 +8,23 @@
 /// on the divisor, once it holds three quarters of its target size (or before five quarters),
 /// so a new story rewrites only the files of its own words, not every file after them.
 public enum SearchPlanner {
+    /// `[word(0), word(1), …, word(count - 1)]`: `(0..<count).map(word)` by default; the build
+    /// hands in a map that runs on both cores (this layer has no threads), as ranking half a
+    /// million words is most of planning.
+    public typealias WordMap = (_ count: Int, _ word: @Sendable (Int) -> SearchPlan.Word) -> [SearchPlan.Word]
+
     /// - Parameters:
     ///   - times: each row's story's time (Unix seconds), nil when it has none (oldest).
     ///   - recordBytes: each row's shard record size: what a pack carries for it.
-    public static func plan(_ terms: SearchTerms, times: [Int?], recordBytes: [Int], rule: SearchRule = .default) -> SearchPlan {
+    public static func plan(
+        _ terms: SearchTerms, times: [Int?], recordBytes: [Int], rule: SearchRule = .default,
+        map: WordMap = { count, word in (0..<count).map(word) }
+    ) -> SearchPlan {
         let stories = times.count
         let recency = recencyRanks(times)
         let order = jsOrder(terms.terms)
-        let words = order.map { t -> SearchPlan.Word in
+        let words = map(order.count) { k -> SearchPlan.Word in
+            let t = order[k]
             let postings = terms.postings(of: t)
             // A posting's rank key: its story's recency, after every title's when only its body
             // holds the word.
