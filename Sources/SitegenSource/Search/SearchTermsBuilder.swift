@@ -181,7 +181,7 @@ package enum SearchTermsBuilder {
             SearchWords.fold(utf8: spelling, into: &folded)
             let t = folded.isEmpty ? -1 : folded.withUnsafeBufferPointer { terms.id(of: $0) }
             if Int(t) == state.count { state.append(State()) }
-            spellings.insert(spelling, hash: hash, slot: slot, value: t)
+            spellings.insert(spelling, slot: slot, value: t)
             return t
         }
     }
