@@ -110,7 +110,9 @@ package enum SearchWords {
             return String(decoding: word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
         var scalars = String.UnicodeScalarView()
-        let lower = word.lowercased().replacingOccurrences(of: "\u{3C2}", with: "\u{3C3}")
+        // Literally, as JavaScript's replace: Foundation's default would leave a ς that a
+        // combining mark follows (the table fold found it).
+        let lower = word.lowercased().replacingOccurrences(of: "\u{3C2}", with: "\u{3C3}", options: .literal)
         for scalar in lower.decomposedStringWithCanonicalMapping.unicodeScalars where !isMark(scalar) {
             scalars.append(scalar)
         }
@@ -122,7 +124,8 @@ package enum SearchWords {
     /// Arabic) fold one by one from a table: lowercase and decomposition map each scalar on its
     /// own, and the marks whose order NFD would fix are dropped, so a word's fold is its
     /// scalars' folds in turn (`SearchWordsTests` holds this to `fold`). A word with a later
-    /// scalar takes `fold`.
+    /// scalar takes `fold`. `utf8` is valid UTF-8 (a String's): a lead byte's next byte is
+    /// not checked.
     package static func fold(utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         let start = out.count
         var i = 0
