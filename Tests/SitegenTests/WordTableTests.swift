@@ -11,14 +11,16 @@ struct WordTableTests {
     @Test("every word gets one id, the same each time, and keeps its value; its bytes read back")
     func ids() {
         var rng = SplitMix64(seed: 11)
-        let stems = ["a", "abcdefgh", "abcdefghi", "zürich", String(repeating: "x", count: 300)]
+        let stems = ["a", "abcdefgh", "abcdefghi", "abcdefghijklmn", "zürich", String(repeating: "x", count: 300)]
         var words: [String] = []
         for _ in 0..<20_000 {
             let stem = stems[Int(rng.next() % UInt64(stems.count))]
             let tail = (0..<Int(rng.next() % 4)).map { _ in "ab\u{E9}"[Int(rng.next() % 3)] }
             words.append(stem + String(tail))
         }
-        words += ["", String(repeating: "x", count: 299), String(repeating: "x", count: 301)]
+        words += [
+            "", "abcdefghijklmno", "abcdefghijklmnop", String(repeating: "x", count: 299), String(repeating: "x", count: 301),
+        ]
         var table = WordTable(capacity: 4)
         var first: [String: Int32] = [:]
         for (k, word) in words.enumerated() {

@@ -5,7 +5,7 @@ import SitegenSystem
 /// Breaks and folds every story's words into `SearchTerms`, on both cores.
 ///
 /// Each different spelling is folded once (a title's `Swift` and the next's are one lookup),
-/// so the cost is a scan of the text and a dictionary lookup a word.
+/// so the cost is a scan of the text and a `WordTable` lookup a word.
 package enum SearchTermsBuilder {
     /// What the index reads of one story: its title, its author and domain (`names`: ranked
     /// with the title), and its body (Markdown source or HN's HTML text), ranked after them.
@@ -24,7 +24,7 @@ package enum SearchTermsBuilder {
     /// - Parameter fields: row i's fields (called once a row, from either core).
     package static func terms(count: Int, fields: @Sendable (Int) -> Fields) -> SearchTerms {
         // One share a core, not Parallel's eight: each share folds its spellings anew, and
-        // the merge interns every term of every share once more.
+        // the merge looks every later share's terms up once more.
         let shares = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         var parts = Parallel.array(count: shares) { share in
             var part = Part()
@@ -59,30 +59,31 @@ package enum SearchTermsBuilder {
         // from the first share, then from the next, so each share writes its own places of the
         // array, on its own core (the shares kept theirs flat, story by story).
         var starts = [Int](repeating: 0, count: terms.count + 1)
-        var firstPlaces: [[Int]] = []
+        // Each share's terms' places among their term's postings: after the earlier shares'.
+        var offsets: [[Int]] = []
         for (part, map) in zip(parts, maps) {
-            var places = [Int](repeating: 0, count: terms.count)
-            for t in part.state.indices {
-                places[Int(map[t])] = starts[Int(map[t]) + 1]
-                starts[Int(map[t]) + 1] += Int(part.state[t].count)
-            }
-            firstPlaces.append(places)
+            offsets.append(
+                part.state.indices.map { t in
+                    defer { starts[Int(map[t]) + 1] += Int(part.state[t].count) }
+                    return starts[Int(map[t]) + 1]
+                })
         }
         for t in terms.indices { starts[t + 1] += starts[t] }
-        let (shared, placed, sharedMaps, termStarts) = (parts, firstPlaces, maps, starts)
+        let (shared, sharedOffsets, sharedMaps, termStarts) = (parts, offsets, maps, starts)
         let postings = [SearchPosting](unsafeUninitializedCapacity: starts[terms.count]) { all, written in
-            let base = UnsafeSendable(all.baseAddress!)
+            nonisolated(unsafe) let base = all.baseAddress!
+            // Both cores write into it, each at its own share's places.
             Parallel.forEach(count: shared.count) { p in
-                var next = placed[p]
-                for t in next.indices { next[t] += termStarts[t] }
-                let map = sharedMaps[p]
+                // Where the share's next posting of each of its terms goes.
+                var next = sharedOffsets[p]
+                for t in next.indices { next[t] += termStarts[Int(sharedMaps[p][t])] }
                 shared[p].postings.withUnsafeBufferPointer { postings in
                     var k = 0
                     for (r, n) in shared[p].perRow.enumerated() {
                         let row = UInt32(shared[p].first + r) << 1
                         for posting in postings[k..<k + Int(n)] {
-                            let t = Int(map[Int(posting & 0x7FFF_FFFF)])
-                            (base.value + next[t]).initialize(to: SearchPosting(bits: row | posting >> 31))
+                            let t = Int(posting & 0x7FFF_FFFF)
+                            (base + next[t]).initialize(to: SearchPosting(bits: row | posting >> 31))
                             next[t] += 1
                         }
                         k += Int(n)
@@ -92,12 +93,6 @@ package enum SearchTermsBuilder {
             written = all.count
         }
         return SearchTerms(terms: terms, postings: postings, starts: starts, textual: textual)
-    }
-
-    /// A pointer handed to both cores, each writing its own places of what it points to.
-    private struct UnsafeSendable<T>: @unchecked Sendable {
-        let value: UnsafeMutablePointer<T>
-        init(_ value: UnsafeMutablePointer<T>) { self.value = value }
     }
 
     /// What a share hands the merge: its terms, what it knows of each, its postings.

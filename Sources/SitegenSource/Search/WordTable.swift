@@ -7,12 +7,13 @@ import Foundation
 /// the folded words (the terms) in another, whose bytes are the terms' bytes.
 ///
 /// A slot is one 16-byte value (four to a cache line), and holds a word's first eight bytes,
-/// its length and a value of the caller's (the spellings' table keeps each spelling's term
-/// there): a lookup costs one cache miss, and a second (the arena) only for a word longer than
-/// eight bytes. (24-byte slots with a hash in each were 30 MB more at a million stories' peak.)
+/// its length (up to 15) and a value of the caller's (the spellings' table keeps each
+/// spelling's term there): a lookup costs one cache miss, and more (its place in the arena,
+/// the arena) only for a word longer than eight bytes. (24-byte slots with a hash in each
+/// were 45 MB more at a million stories' peak.)
 struct WordTable {
     private struct Slot {
-        /// (The word's id + 1) << 8 | its length, 255 for any longer; 0 for an empty slot.
+        /// (The word's id + 1) << 4 | its length, 15 for any longer; 0 for an empty slot.
         var key: UInt32 = 0
         var value: Int32 = 0
         /// The word's first eight bytes, zero-padded.
@@ -50,15 +51,17 @@ struct WordTable {
     /// when nil.
     func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (id: Int32?, value: Int32, slot: Int) {
         let prefix = Self.prefix(bytes)
-        let length = UInt32(min(bytes.count, 255))
+        let length = UInt32(min(bytes.count, 15))
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var index = Int(hash) & mask
             while slots[index].key != 0 {
                 let slot = slots[index]
-                if slot.prefix == prefix && slot.key & 0xFF == length {
-                    let id = Int(slot.key >> 8) - 1
-                    if bytes.count <= 8 || (Int(lengths[id]) == bytes.count && same(bytes, at: Int(starts[id]))) {
+                if slot.prefix == prefix && slot.key & 0xF == length {
+                    let id = Int(slot.key >> 4) - 1
+                    if bytes.count <= 8
+                        || ((length < 15 || Int(lengths[id]) == bytes.count) && same(bytes, at: Int(starts[id])))
+                    {
                         return (Int32(id), slot.value, index)
                     }
                 }
@@ -76,9 +79,9 @@ struct WordTable {
     @discardableResult
     mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, slot: Int, value: Int32 = 0) -> Int32 {
         precondition(arena.count + bytes.count < Int(UInt32.max), "more than 4 GB of distinct words")
-        precondition(starts.count < 1 << 24 - 1, "more than 16 million distinct words")
+        precondition(starts.count < 1 << 28 - 1, "more than 268 million distinct words")
         let id = UInt32(starts.count)
-        slots[slot] = Slot(key: (id + 1) << 8 | UInt32(min(bytes.count, 255)), value: value, prefix: Self.prefix(bytes))
+        slots[slot] = Slot(key: (id + 1) << 4 | UInt32(min(bytes.count, 15)), value: value, prefix: Self.prefix(bytes))
         starts.append(UInt32(arena.count))
         lengths.append(UInt32(bytes.count))
         arena.append(contentsOf: bytes)
@@ -108,7 +111,7 @@ struct WordTable {
         slots = Array(repeating: Slot(), count: old.count * 2)
         let mask = slots.count - 1
         for slot in old where slot.key != 0 {
-            var index = Int(withBytes(of: Int(slot.key >> 8) - 1) { Self.hash($0) }) & mask
+            var index = Int(withBytes(of: Int(slot.key >> 4) - 1) { Self.hash($0) }) & mask
             while slots[index].key != 0 { index = (index + 1) & mask }
             slots[index] = slot
         }
