@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "SitegenRender",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenAssets", "CCmarkGFM",
+                "SitegenModel", "SitegenSystem", "SitegenAssets", "CCmarkGFM", "CPrefetch",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -99,7 +99,7 @@ let package = Package(
         .target(
             name: "SitegenSource",
             dependencies: [
-                "SitegenModel", "SitegenSystem",
+                "SitegenModel", "SitegenSystem", "CPrefetch",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // AsyncHTTPClient's request and response types are NIO's.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -111,6 +111,9 @@ let package = Package(
         // The machine, for the layers that use it: work spread over the cores, the operating
         // system's words for a failed file operation, and content hashes (SHA-256).
         .target(name: "SitegenSystem", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // A cache-line prefetch for Swift, which has none: lookups that jump across hundreds of
+        // megabytes (a pack's records, the words' table) start their loads early (Prefetch.swift).
+        .target(name: "CPrefetch"),
         // The model and the plan: stories, options, pages, shard boundaries, manifests,
         // generations, errors. Pure: it depends on nothing and imports nothing
         // but the standard library, so the compiler keeps disk, network and clock out of it
@@ -127,7 +130,7 @@ let package = Package(
             exclude: [
                 "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenSource",
                 "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenBuild", "Sources/SitegenServe",
-                "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/SitegenAssets/sitegen.js",
+                "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/CPrefetch", "Sources/SitegenAssets/sitegen.js",
                 "Sources/SitegenAssets/search.js",
                 "Tests", "Public", "docs", ".ci", "README.md", "bench", "Benchmarks",
             ],

@@ -11,6 +11,12 @@ package enum SearchFiles {
     /// list counted from its end. No rank or ranking key: they would change with every new
     /// story, and every pack with them; nor the names of later files, for the same reason.
     package static func pack(_ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows) -> [UInt8] {
+        // The pack's records are rows scattered over the whole list: each one's loads start a
+        // few records early, or every record waits on memory.
+        let records = words.flatMap { plan.words[$0].hasRecords ? plan.words[$0].results.prefix(plan.firstRows) : [] }
+        let ahead = 4
+        for row in records.prefix(ahead) { html.prefetch(Int(row)) }
+        var next = 0
         var w = JSONWriter(capacity: 64 * 1024)
         w.raw("{\"v\":1,\"words\":[")
         for index in words {
@@ -24,6 +30,8 @@ package enum SearchFiles {
             if word.hasRecords {
                 for (k, row) in word.results.prefix(plan.firstRows).enumerated() {
                     if k > 0 { w.raw(",") }
+                    if next + ahead < records.count { html.prefetch(Int(records[next + ahead])) }
+                    next += 1
                     let i = Int(row)
                     html.withBytes(of: i) { StoryRecord.write(id: ids[i], html: $0, into: &w) }
                 }

@@ -16,10 +16,11 @@ struct ArchitectureTests {
         "SitegenSystem": ["Foundation", "Synchronization", "Crypto"],
         "SitegenSource": [
             "SitegenModel", "SitegenSystem", "Foundation", "Synchronization", "AsyncHTTPClient", "NIOCore", "NIOHTTP1",
-            "TOMLKit", "Yams",
+            "TOMLKit", "Yams", "CPrefetch",
         ],
         "SitegenRender": [
             "SitegenModel", "SitegenSystem", "SitegenAssets", "Foundation", "Synchronization", "CCmarkGFM", "Mustache",
+            "CPrefetch",
         ],
         "SitegenWrite": ["SitegenModel", "SitegenSystem", "SitegenRender", "Foundation", "Synchronization", "CZlib", "CBrotli"],
         "SitegenBuild": [

@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 import SitegenModel
 import SitegenSystem
@@ -29,7 +30,7 @@ package enum SearchTermsBuilder {
         var parts = Parallel.array(count: shares) { share in
             var part = Part()
             let rows = (share * count / shares)..<((share + 1) * count / shares)
-            for row in rows { part.add(row: row, fields(row)) }
+            part.add(rows: rows, fields)
             // Only what the merge reads: the spellings (tens of megabytes a share at a million
             // stories) go now, before the merge adds its own.
             return Share(
@@ -128,18 +129,90 @@ package enum SearchTermsBuilder {
         var perRow: [UInt32] = []
         /// Words as written (`Swift`, `swift`, `SWIFT`), each folded once, with their terms.
         var spellings = WordTable()
-        // The story being added (`row`) and the terms it holds so far.
-        var row: Int32 = -1
+        // The terms of the story being added, so far.
         var touched: [Int32] = []
+        /// A batch of stories' words, gathered before any is looked up (their bytes in
+        /// `wordBytes`, where each story's end in `storyEnds`), and their terms: each word's
+        /// slot, then each term's state, starts loading some words before it is read. Every
+        /// rare word was a wait on memory, and a story alone has too few words to wait less.
+        var words: [Word] = []
+        var wordBytes: [UInt8] = []
+        var storyEnds: [Int] = []
+        var wordTerms: [Int32] = []
         static let head: UInt8 = 1
         static let text: UInt8 = 2
+        /// Stories a batch, and lookups in flight (about what a core tracks at once).
+        static let batch = 16
+        static let ahead = 8
 
-        mutating func add(row: Int, _ fields: Fields) {
-            self.row = Int32(row)
+        struct Word {
+            var start: Int32
+            var count: Int32
+            var hash: UInt32
+            var place: UInt8
+        }
+
+        mutating func add(rows: Range<Int>, _ fields: (Int) -> Fields) {
+            var first = rows.lowerBound
+            while first < rows.upperBound {
+                let batch = first..<min(first + Self.batch, rows.upperBound)
+                words.removeAll(keepingCapacity: true)
+                wordBytes.removeAll(keepingCapacity: true)
+                storyEnds.removeAll(keepingCapacity: true)
+                for row in batch {
+                    let story = fields(row)
+                    gather(story.title, Self.head | Self.text)
+                    for name in story.names { gather(name, Self.head) }
+                    if let body = story.body { gather(BodyText.plain(body), Self.text) }
+                    storyEnds.append(words.count)
+                }
+                lookUp()
+                var k = 0
+                for (row, end) in zip(batch, storyEnds) {
+                    add(row: row, words: k..<end)
+                    k = end
+                }
+                first = batch.upperBound
+            }
+        }
+
+        /// `wordTerms[k]`: the term of `words[k]`.
+        mutating func lookUp() {
+            wordTerms.removeAll(keepingCapacity: true)
+            // Local copies (the same buffers): read through self, each word cost a retain and
+            // a release, as `term` might have changed them.
+            let (words, bytes) = (self.words, wordBytes)
+            words.withUnsafeBufferPointer { words in
+                bytes.withUnsafeBufferPointer { bytes in
+                    for word in words.prefix(Self.ahead) { spellings.prefetch(hash: word.hash) }
+                    for k in words.indices {
+                        if k + Self.ahead < words.count { spellings.prefetch(hash: words[k + Self.ahead].hash) }
+                        let word = words[k]
+                        let start = Int(word.start)
+                        let t = term(UnsafeBufferPointer(rebasing: bytes[start..<start + Int(word.count)]), hash: word.hash)
+                        if t >= 0 { state.withUnsafeMutableBufferPointer { sitegen_prefetch($0.baseAddress! + Int(t)) } }
+                        wordTerms.append(t)
+                    }
+                }
+            }
+        }
+
+        /// Story `row`'s postings, from its words `range` (looked up).
+        mutating func add(row: Int, words range: Range<Int>) {
+            let row = Int32(row)
             touched.removeAll(keepingCapacity: true)
-            scan(fields.title, Self.head | Self.text)
-            for name in fields.names { scan(name, Self.head) }
-            if let body = fields.body { scan(BodyText.plain(body), Self.text) }
+            for k in range {
+                let t = wordTerms[k]
+                guard t >= 0 else { continue }
+                let i = Int(t)
+                if state[i].row != row {
+                    state[i].row = row
+                    state[i].seenIn = 0
+                    touched.append(t)
+                }
+                state[i].seenIn |= words[k].place
+                if words[k].place & Self.text != 0 { state[i].textual = true }
+            }
             for t in touched {
                 let bodyOnly: UInt32 = state[Int(t)].seenIn & Self.head == 0 ? 1 << 31 : 0
                 postings.append(UInt32(t) | bodyOnly)
@@ -148,27 +221,23 @@ package enum SearchTermsBuilder {
             perRow.append(UInt32(touched.count))
         }
 
-        mutating func scan(_ text: String, _ place: UInt8) {
+        /// Adds `text`'s words to `words`, found in `place`.
+        mutating func gather(_ text: String, _ place: UInt8) {
             var text = text
             text.withUTF8 { utf8 in
                 SearchWords.forEachWord(utf8: utf8) { range in
-                    let t = term(UnsafeBufferPointer(rebasing: utf8[range]))
-                    guard t >= 0 else { return }
-                    let k = Int(t)
-                    if state[k].row != row {
-                        state[k].row = row
-                        state[k].seenIn = 0
-                        touched.append(t)
-                    }
-                    state[k].seenIn |= place
-                    if place & Self.text != 0 { state[k].textual = true }
+                    let word = UnsafeBufferPointer(rebasing: utf8[range])
+                    words.append(
+                        Word(
+                            start: Int32(wordBytes.count), count: Int32(word.count), hash: WordTable.hash(word),
+                            place: place))
+                    wordBytes.append(contentsOf: word)
                 }
             }
         }
 
         /// The term id of a spelling (-1 for one that folds to nothing, as a lone mark does).
-        mutating func term(_ spelling: UnsafeBufferPointer<UInt8>) -> Int32 {
-            let hash = WordTable.hash(spelling)
+        mutating func term(_ spelling: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
             let (found, term, slot) = spellings.find(spelling, hash: hash)
             if found != nil { return term }
             var folded: [UInt8] = []
