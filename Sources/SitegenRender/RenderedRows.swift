@@ -85,6 +85,13 @@ package struct RenderedRows: Sendable {
         }
     }
 
+    /// Starts loading where row `i` is (its start and end), for `prefetch(_:)` a little later:
+    /// for rows taken in an order the CPU cannot foresee, those are a miss too.
+    func prefetchPlace(of i: Int) {
+        starts.withUnsafeBufferPointer { sitegen_prefetch($0.baseAddress! + i) }
+        ends.withUnsafeBufferPointer { sitegen_prefetch($0.baseAddress! + i) }
+    }
+
     /// Starts loading row `i`'s first bytes into the cache, for a reader that will take rows in
     /// an order the CPU cannot foresee (a search pack's records).
     func prefetch(_ i: Int) {

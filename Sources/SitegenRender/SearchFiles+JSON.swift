@@ -1,3 +1,4 @@
+import CPrefetch
 import SitegenModel
 
 /// The search index's files as JSON (docs/format.md, "Search"). Each is written from the plan
@@ -14,7 +15,13 @@ package enum SearchFiles {
         // The pack's records are rows scattered over the whole list: each one's loads start a
         // few records early, or every record waits on memory.
         let records = words.flatMap { plan.words[$0].hasRecords ? plan.words[$0].results.prefix(plan.firstRows) : [] }
+        // Two steps: where each row is (and its id), then its bytes.
         let ahead = 4
+        let place = { (i: Int) in
+            html.prefetchPlace(of: i)
+            ids.withUnsafeBufferPointer { sitegen_prefetch($0.baseAddress! + i) }
+        }
+        for row in records.prefix(2 * ahead) { place(Int(row)) }
         for row in records.prefix(ahead) { html.prefetch(Int(row)) }
         var next = 0
         var w = JSONWriter(capacity: 64 * 1024)
@@ -30,6 +37,7 @@ package enum SearchFiles {
             if word.hasRecords {
                 for (k, row) in word.results.prefix(plan.firstRows).enumerated() {
                     if k > 0 { w.raw(",") }
+                    if next + 2 * ahead < records.count { place(Int(records[next + 2 * ahead])) }
                     if next + ahead < records.count { html.prefetch(Int(records[next + ahead])) }
                     next += 1
                     let i = Int(row)
