@@ -37,7 +37,8 @@ public struct BuildRequest: Sendable {
 ///     [2/5] theme     templates parsed (a template error stops here, before any writing)
 ///     [3/5] render    each row once (RowRenderer), and its shard record's size
 ///     [4/5] plan      the terms' lists, the search index (pure, SitegenModel, from the
-///                     words SearchTermsBuilder breaks and folds)
+///                     words SearchTermsBuilder breaks and folds; its ranking and cuts run
+///                     beside the list's writing, which does not need them)
 ///     [5/5] write     each list: its shards (each built, named by its hash and written at
 ///                     once), its manifest (pure, from the shards' names) and pages (`SiteWriter
 ///                     .writeList`: the site's list, then every term's); the search index;
@@ -83,7 +84,18 @@ public enum Build {
             )
         }
         let listRows = SiteWriter.Rows(ids: ids, html: rowHTML, recordBytes: recordBytes)
-        let search = options.search ? searchPlan(stories, recordBytes: recordBytes, rule: request.searchRule, log: log) : nil
+        let words = options.search ? searchTerms(stories, log: log) : nil
+        // The index's words are ranked, sorted and cut beside the list's writing: the sort and
+        // the cuts run on one core, and the list fills the other (the plan is not needed
+        // until the list is written; the merge, the build's peak of memory, is over).
+        let search = words.map { terms in
+            let times = stories.map(\.time)
+            return Parallel.beside { [rule = request.searchRule] in
+                searchPlan(terms, times: times, recordBytes: recordBytes, rule: rule)
+            }
+        }
+        // Never a plan left running past the build (a failed one included).
+        defer { _ = search?.value }
 
         log("[5/5] Write \(request.output)")
         let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
@@ -114,7 +126,7 @@ public enum Build {
             try writer.writeTaxonomyPages(terms)
             let searchIndex = try search.map { plan in
                 log("      the search index")
-                return try writer.writeSearch(plan, rows: listRows, build: manifest.build, partRows: manifest.partRows)
+                return try writer.writeSearch(plan.value, rows: listRows, build: manifest.build, partRows: manifest.partRows)
             }
             log("      item pages")
             try writer.writeItemPages(itemRows, stories: stories, rowHTML: rowHTML)
@@ -147,9 +159,9 @@ public enum Build {
         }
     }
 
-    /// The search index's plan: every story's title, domain and author, and its body (HN's
-    /// text or a Markdown body), broken into folded words and ranked (docs/format.md, "Search").
-    static func searchPlan(_ stories: [Story], recordBytes: [Int], rule: SearchRule, log: (String) -> Void) -> SearchPlan {
+    /// The search index's words: every story's title, domain and author, and its body (HN's
+    /// text or a Markdown body), broken into folded words (docs/format.md, "Search").
+    static func searchTerms(_ stories: [Story], log: (String) -> Void) -> SearchTerms {
         let terms = SearchTermsBuilder.terms(count: stories.count) { i in
             // Field by field: `let story = stories[i]` copied the whole story, a retain and a
             // release for each of its strings, a million times.
@@ -158,8 +170,13 @@ public enum Build {
                 body: stories[i].text ?? stories[i].markdown)
         }
         log("      the search index: \(terms.terms.count) words")
-        return SearchPlanner.plan(
-            terms, times: stories.map(\.time), recordBytes: recordBytes, rule: rule,
+        return terms
+    }
+
+    /// The index's words ranked and cut into files (ranked on both cores).
+    static func searchPlan(_ terms: SearchTerms, times: [Int?], recordBytes: [Int], rule: SearchRule) -> SearchPlan {
+        SearchPlanner.plan(
+            terms, times: times, recordBytes: recordBytes, rule: rule,
             map: { count, word in Parallel.array(count: count, word) })
     }
 }

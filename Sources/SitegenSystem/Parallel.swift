@@ -55,6 +55,31 @@ package enum Parallel {
         init(_ value: consuming T) { self.value = value }
     }
 
+    /// Starts `work` on another thread and returns at once; `Beside.value` waits for its result.
+    /// For a step that leaves a core idle (a sort, a cut on one core) and that other work,
+    /// which does not need its result yet, can run beside.
+    package static func beside<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Beside<T> {
+        let beside = Beside<T>()
+        beside.group.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            beside.result = work()
+            beside.group.leave()
+        }
+        return beside
+    }
+
+    package final class Beside<T: Sendable>: @unchecked Sendable {
+        let group = DispatchGroup()
+        // Written once, on the worker, before `group.leave()`; read only after `group.wait()`.
+        var result: T?
+
+        /// The work's result, once it is done.
+        package var value: T {
+            group.wait()
+            return result!
+        }
+    }
+
     /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
     @inlinable
     package static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R]
