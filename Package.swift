@@ -111,8 +111,10 @@ let package = Package(
         // The machine, for the layers that use it: work spread over the cores, the operating
         // system's words for a failed file operation, and content hashes (SHA-256).
         .target(name: "SitegenSystem", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        // A cache-line prefetch for Swift, which has none: lookups that jump across hundreds of
-        // megabytes (a pack's records, the words' table) start their loads early (Prefetch.swift).
+        // A cache-line prefetch for Swift, which has none: the search index's lookups that jump
+        // across hundreds of megabytes (a pack's records, the words' tables) start their loads
+        // early. One inline C function, imported where it is called (SitegenSource,
+        // SitegenRender): behind a Swift wrapper in another target it was not inlined.
         .target(name: "CPrefetch"),
         // The model and the plan: stories, options, pages, shard boundaries, manifests,
         // generations, errors. Pure: it depends on nothing and imports nothing
@@ -130,8 +132,8 @@ let package = Package(
             exclude: [
                 "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenSource",
                 "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenBuild", "Sources/SitegenServe",
-                "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/CPrefetch", "Sources/SitegenAssets/sitegen.js",
-                "Sources/SitegenAssets/search.js",
+                "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/CPrefetch",
+                "Sources/SitegenAssets/sitegen.js", "Sources/SitegenAssets/search.js",
                 "Tests", "Public", "docs", ".ci", "README.md", "bench", "Benchmarks",
             ],
             sources: ["Sources/SitegenAssets/Swift"],

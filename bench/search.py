@@ -240,8 +240,9 @@ def main():
                 subprocess.run(command, check=True, capture_output=True)
                 result["pagefind_s"] = time.monotonic() - start
                 result["pagefind_files"] = count_files(os.path.join(site, "pagefind"))
-            # The browser starts after the timed builds: an idle Chromium beside them took CPU
-            # from them (a million stories' ratio read 1.89 where 1.75 was measured alone).
+            # The browser starts after the timed builds, so that nothing else runs while they
+            # are timed. (Run with /dev/shm otherwise empty, too: three gigabytes of other
+            # files there made a million stories with search a sixth slower, 1.94 times.)
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             words = index_words(with_out)
             picks = pick_words(words, title_counts(stories), n)
