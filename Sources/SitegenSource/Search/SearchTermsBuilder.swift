@@ -30,12 +30,11 @@ package enum SearchTermsBuilder {
         var parts = Parallel.array(count: shares) { share in
             let rows = (share * count / shares)..<((share + 1) * count / shares)
             // Sized for what a share of Zipf-law titles and as many authors holds (about 0.8
-            // spellings a story): growing rehashed every spelling, a tenth of the scan at a
-            // million stories. (The table goes before the merge, the build's peak.)
-            var part = Part(spellings: WordTable(capacity: rows.count * 7 / 8))
+            // terms a story): growing rehashed every term, a tenth of the scan at a million
+            // stories.
+            var part = Part(terms: WordTable(capacity: rows.count * 7 / 8))
             part.add(rows: rows, fields)
-            // Only what the merge reads: the spellings (tens of megabytes a share at a million
-            // stories) go now, before the merge adds its own.
+            // Only what the merge reads: the spellings go now, before the merge adds its own.
             return Share(
                 terms: part.terms, state: part.state, postings: part.postings, perRow: part.perRow, first: rows.lowerBound)
         }
@@ -123,15 +122,18 @@ package enum SearchTermsBuilder {
         }
 
         /// Folded words, and what the share knows of each.
-        var terms = WordTable()
+        var terms: WordTable
         var state: [State] = []
         /// Each story's terms in turn, `term | bodyOnly << 31`, and how many each story has
         /// (`perRow`): four bytes a posting (a million stories have ten million of them), the
         /// row being where it is in the sequence.
         var postings: [UInt32] = []
         var perRow: [UInt32] = []
-        /// Words as written (`Swift`, `swift`, `SWIFT`), each folded once, with their terms.
-        var spellings: WordTable
+        /// Words as written with a letter past ASCII (`Zürich`, `ZÜRICH`), each folded once,
+        /// with their terms. An ASCII word's fold is its lowercase, made as it is gathered: it
+        /// is looked up among the terms at once (one table, and one lookup a new word, not a
+        /// spelling's and then a term's).
+        var spellings = WordTable(capacity: 1 << 10)
         // The terms of the story being added, so far.
         var touched: [Int32] = []
         /// A batch of stories' words, gathered before any is looked up (their bytes in
@@ -153,6 +155,8 @@ package enum SearchTermsBuilder {
             var count: Int32
             var hash: UInt32
             var place: UInt8
+            /// Its bytes are its term's (ASCII, lowercased), not a spelling's.
+            var folded: Bool
         }
 
         mutating func add(rows: Range<Int>, _ fields: (Int) -> Fields) {
@@ -187,12 +191,13 @@ package enum SearchTermsBuilder {
             let (words, bytes) = (self.words, wordBytes)
             words.withUnsafeBufferPointer { words in
                 bytes.withUnsafeBufferPointer { bytes in
-                    for word in words.prefix(Self.ahead) { spellings.prefetch(hash: word.hash) }
+                    for word in words.prefix(Self.ahead) { prefetch(word) }
                     for k in words.indices {
-                        if k + Self.ahead < words.count { spellings.prefetch(hash: words[k + Self.ahead].hash) }
+                        if k + Self.ahead < words.count { prefetch(words[k + Self.ahead]) }
                         let word = words[k]
                         let start = Int(word.start)
-                        let t = term(UnsafeBufferPointer(rebasing: bytes[start..<start + Int(word.count)]), hash: word.hash)
+                        let bytes = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(word.count)])
+                        let t = word.folded ? term(folded: bytes, hash: word.hash) : term(bytes, hash: word.hash)
                         if t >= 0 { state.withUnsafeMutableBufferPointer { sitegen_prefetch($0.baseAddress! + Int(t)) } }
                         wordTerms.append(t)
                     }
@@ -224,19 +229,41 @@ package enum SearchTermsBuilder {
             perRow.append(UInt32(touched.count))
         }
 
-        /// Adds `text`'s words to `words`, found in `place`.
+        /// Starts loading the slot `word`'s lookup begins at.
+        mutating func prefetch(_ word: Word) {
+            if word.folded { terms.prefetch(hash: word.hash) } else { spellings.prefetch(hash: word.hash) }
+        }
+
+        /// Adds `text`'s words to `words`, found in `place`, their ASCII letters lowercased: an
+        /// ASCII word's whole fold, and for any other word a spelling that folds as it would.
         mutating func gather(_ text: String, _ place: UInt8) {
             var text = text
             text.withUTF8 { utf8 in
                 SearchWords.forEachWord(utf8: utf8) { range in
-                    let word = UnsafeBufferPointer(rebasing: utf8[range])
+                    let start = wordBytes.count
+                    wordBytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[range]))
+                    // In place, in one pass with the hash (an append a byte was a tenth of the scan).
+                    var hash: UInt32 = 0x811C_9DC5
+                    var high: UInt8 = 0
+                    wordBytes.withUnsafeMutableBufferPointer { bytes in
+                        for i in start..<bytes.count {
+                            high |= bytes[i]
+                            bytes[i] = SearchWords.lowercaseASCII(bytes[i])
+                            hash = WordTable.hash(hash, bytes[i])
+                        }
+                    }
                     words.append(
-                        Word(
-                            start: Int32(wordBytes.count), count: Int32(word.count), hash: WordTable.hash(word),
-                            place: place))
-                    wordBytes.append(contentsOf: word)
+                        Word(start: Int32(start), count: Int32(range.count), hash: hash, place: place, folded: high < 0x80))
                 }
             }
+        }
+
+        /// The term id of a folded word, added if new.
+        mutating func term(folded word: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
+            let (found, _, slot) = terms.find(word, hash: hash)
+            if let found { return found }
+            state.append(State())
+            return terms.insert(word, slot: slot)
         }
 
         /// The term id of a spelling (-1 for one that folds to nothing, as a lone mark does).

@@ -103,11 +103,15 @@ package enum SearchWords {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     }
 
+    /// An ASCII byte lowercased (any other byte as it is): an ASCII word's whole fold.
+    @inline(__always)
+    static func lowercaseASCII(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+
     /// `word` lowercased, decomposed, without combining marks.
     package static func fold(_ word: String) -> String {
         // ASCII (most words of most sites, and every author's name here): lowercase is the fold.
         if word.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+            return String(decoding: word.utf8.map(lowercaseASCII), as: UTF8.self)
         }
         var scalars = String.UnicodeScalarView()
         // Literally, as JavaScript's replace: Foundation's default would leave a ς that a
@@ -132,7 +136,7 @@ package enum SearchWords {
         while i < utf8.count {
             let lead = utf8[i]
             if lead < 0x80 {
-                out.append(lead >= 0x41 && lead <= 0x5A ? lead + 0x20 : lead)
+                out.append(lowercaseASCII(lead))
                 i += 1
             } else if lead >= 0xC2 && lead < 0xE0 && i + 1 < utf8.count {
                 let scalar = (Int(lead & 0x1F) << 6) | Int(utf8[i + 1] & 0x3F)

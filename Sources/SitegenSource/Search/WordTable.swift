@@ -36,11 +36,14 @@ struct WordTable {
     /// How many words it holds (the next id).
     var count: Int { starts.count }
 
+    /// FNV-1a.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt32 = 0x811C_9DC5
-        for b in bytes { h = (h ^ UInt32(b)) &* 0x0100_0193 }
-        return h
+        bytes.reduce(0x811C_9DC5, hash)
     }
+
+    /// FNV-1a's step: `h` (0x811C9DC5 before the first byte) and one more byte.
+    @inline(__always)
+    static func hash(_ h: UInt32, _ byte: UInt8) -> UInt32 { (h ^ UInt32(byte)) &* 0x0100_0193 }
 
     private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var p: UInt64 = 0
