@@ -47,6 +47,26 @@ struct SearchIndexTests {
         for markup in ["href", "https", "amp", "p", "a", "x", "org", "path"] { #expect(terms[markup] == nil, "\(markup)") }
     }
 
+    @Test("the builder gives its words in JavaScript's order, so the planner reads each word's postings in turn")
+    func builderOrder() {
+        let zipf = ZipfTitles(vocabulary: 2_000)
+        var rng = SplitMix64(seed: 5)
+        let fields = (0..<3_000).map { i in
+            SearchTermsBuilder.Fields(title: zipf.title(&rng) + (i % 7 == 0 ? " 𝒜lpha \u{FF41}" : ""), names: ["user\(i % 50)"])
+        }
+        let terms = SearchTermsBuilder.terms(count: fields.count) { fields[$0] }
+        #expect(terms.terms.count > 1_000)
+        #expect(zip(terms.terms, terms.terms.dropFirst()).allSatisfy { SearchPlanner.precedes($0, $1) })
+        // Each word's postings are its own: the stories whose words hold it.
+        for t in stride(from: 0, to: terms.terms.count, by: 97) {
+            for posting in terms.postings(of: t) {
+                let f = fields[posting.row]
+                let words = SearchWords.words(in: f.title) + f.names.flatMap { SearchWords.words(in: $0) }
+                #expect(words.contains(terms.terms[t]), "\(terms.terms[t]) in row \(posting.row)")
+            }
+        }
+    }
+
     @Test("the builder's words on both cores are the words of one core")
     func builderChunks() {
         var random = TestRandom(seed: 3)

@@ -23,25 +23,39 @@ public enum SearchPlanner {
         let stories = times.count
         let recency = recencyRanks(times)
         let order = jsOrder(terms.terms)
+        let (postings, starts, strings, textual) = (terms.postings, terms.starts, terms.terms, terms.textual)
         let words = map(order.count) { k -> SearchPlan.Word in
             let t = order[k]
-            let postings = terms.postings(of: t)
-            // A posting's rank key: its story's recency, after every title's when only its body
-            // holds the word.
-            let key = { (posting: SearchPosting) in recency[posting.row] + (posting.bodyOnly ? UInt32(stories) : 0) }
-            var results: [UInt32]
-            if zip(postings, postings.dropFirst()).allSatisfy({ key($0) < key($1) }) {
-                // Already in rank order, as a newest-first list's words without body-only
-                // stories are (most words of most sites): no sort.
-                results = postings.map { UInt32($0.row) }
-            } else {
+            let range = starts[t]..<starts[t + 1]
+            // A posting's rank key: its story's recency (its row, in a list newest first), after
+            // every title's when only its body holds the word.
+            let key = { (posting: SearchPosting) in
+                (recency?[posting.row] ?? UInt32(posting.row)) + (posting.bodyOnly ? UInt32(stories) : 0)
+            }
+            // The rows, and whether the keys rise as they come: a newest-first list's words
+            // without body-only stories (most words of most sites) are in rank order already.
+            // One pass, no recency lookup for such a list: each was a cache miss, a posting.
+            var ranked = true
+            var results = postings.withUnsafeBufferPointer { all in
+                [UInt32](unsafeUninitializedCapacity: range.count) { out, written in
+                    var last: UInt32? = nil
+                    for (j, posting) in all[range].enumerated() {
+                        out[j] = UInt32(posting.row)
+                        let k = key(posting)
+                        if let last, last >= k { ranked = false }
+                        last = k
+                    }
+                    written = range.count
+                }
+            }
+            if !ranked {
                 // Key and row in one integer, sorted as integers: the key's rank, then the row.
-                var keyed = postings.map { UInt64(key($0)) << 32 | UInt64($0.row) }
+                var keyed = postings[range].map { UInt64(key($0)) << 32 | UInt64($0.row) }
                 keyed.sort()
                 results = keyed.map { UInt32(truncatingIfNeeded: $0) }
             }
             return SearchPlan.Word(
-                term: terms.terms[t], results: results, hasRecords: terms.textual[t] || results.count > rule.firstRows)
+                term: strings[t], results: results, hasRecords: textual[t] || results.count > rule.firstRows)
         }
         let hashes = words.map { hash($0.term) }
 
@@ -83,7 +97,7 @@ public enum SearchPlanner {
     /// otherwise in code point order, as UTF-8's bytes are. Compared as the first eight such
     /// bytes in one integer, then the rest: sorting half a million Strings by their UTF-16
     /// views transcoded both at every comparison.
-    static func jsOrder(_ words: [String]) -> [Int] {
+    package static func jsOrder(_ words: [String]) -> [Int] {
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(words.count)
@@ -98,19 +112,22 @@ public enum SearchPlanner {
             }
         }
         return bytes.withUnsafeBufferPointer { bytes in
-            words.indices.sorted { a, b in
+            let precedes = { (a: Int, b: Int) in
                 if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
                 return bytes[ranges[a]].lexicographicallyPrecedes(bytes[ranges[b]])
             }
+            // The builder's words come in this order: checked, not sorted again (a merge
+            // sort of sorted words still merged every run).
+            if words.indices.dropFirst().allSatisfy({ precedes($0 - 1, $0) }) { return Array(words.indices) }
+            return words.indices.sorted(by: precedes)
         }
     }
 
-    /// Each row's place from newest to oldest: time descending, then the list's order.
-    static func recencyRanks(_ times: [Int?]) -> [UInt32] {
-        // A list newest first (most lists) is its own order: no sort of a million rows.
-        if zip(times, times.dropFirst()).allSatisfy({ ($0 ?? Int.min) >= ($1 ?? Int.min) }) {
-            return (0..<UInt32(times.count)).map { $0 }
-        }
+    /// Each row's place from newest to oldest: time descending, then the list's order; nil
+    /// when that is the list's own order (a list newest first, as most are: no sort of a
+    /// million rows, and no lookup a posting).
+    static func recencyRanks(_ times: [Int?]) -> [UInt32]? {
+        if zip(times, times.dropFirst()).allSatisfy({ ($0 ?? Int.min) >= ($1 ?? Int.min) }) { return nil }
         let order = times.indices.sorted { a, b in
             let ta = times[a] ?? Int.min
             let tb = times[b] ?? Int.min

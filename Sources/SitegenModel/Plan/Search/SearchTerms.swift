@@ -1,7 +1,9 @@
 /// A site's words and the stories that hold them: what the search index is planned from.
 /// `SearchTermsBuilder` (SitegenSource) breaks and folds the words; everything after is pure.
 public struct SearchTerms: Sendable, Equatable {
-    /// Folded words (`SearchWords`), in no particular order, each once.
+    /// Folded words (`SearchWords`), each once: in any order (the planner sorts them), but
+    /// `SearchTermsBuilder` gives them in the planner's (`SearchPlanner.precedes`), which
+    /// then reads every word's postings in turn rather than from all over memory.
     public var terms: [String]
     /// Every term's postings, term by term: `terms[t]`'s are `postings[starts[t]..<starts[t + 1]]`,
     /// the stories holding it, once each. One array rather than one a term: half a million
