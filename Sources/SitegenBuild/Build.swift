@@ -168,7 +168,8 @@ public enum Build {
             // Field by field: `let story = stories[i]` copied the whole story, a retain and a
             // release for each of its strings, a million times.
             .init(
-                title: stories[i].title, names: [stories[i].by ?? "", stories[i].url.flatMap { SafeURL.domain(of: $0) } ?? ""],
+                title: stories[i].title, author: stories[i].by ?? "",
+                domain: stories[i].url.flatMap { SafeURL.domain(of: $0) } ?? "",
                 body: stories[i].text ?? stories[i].markdown)
         }
         return SearchPlanner.plan(

@@ -28,10 +28,10 @@ struct SearchIndexTests {
     func builder() {
         let fields: [SearchTermsBuilder.Fields] = [
             .init(
-                title: "Zürich in Winter", names: ["anna", "example.com"],
+                title: "Zürich in Winter", author: "anna", domain: "example.com",
                 body: "<p>Winter in <a href=\"https://x.org\">ZURICH</a> &amp; more</p>"),
             .init(title: "ZURICH"),
-            .init(title: "Notes", names: ["zurich"], body: "see [the guide](https://guide.example/path) for zurich"),
+            .init(title: "Notes", author: "zurich", body: "see [the guide](https://guide.example/path) for zurich"),
         ]
         let terms = Self.terms(fields)
         // A name's words are not a title's or a body's: they list rows instead of a pack.
@@ -52,7 +52,7 @@ struct SearchIndexTests {
         let zipf = ZipfTitles(vocabulary: 2_000)
         var rng = SplitMix64(seed: 5)
         let fields = (0..<3_000).map { i in
-            SearchTermsBuilder.Fields(title: zipf.title(&rng) + (i % 7 == 0 ? " 𝒜lpha \u{FF41}" : ""), names: ["user\(i % 50)"])
+            SearchTermsBuilder.Fields(title: zipf.title(&rng) + (i % 7 == 0 ? " 𝒜lpha \u{FF41}" : ""), author: "user\(i % 50)")
         }
         let terms = SearchTermsBuilder.terms(count: fields.count) { fields[$0] }
         #expect(terms.terms.count > 1_000)
@@ -61,7 +61,7 @@ struct SearchIndexTests {
         for t in stride(from: 0, to: terms.terms.count, by: 97) {
             for posting in terms.postings(of: t) {
                 let f = fields[posting.row]
-                let words = SearchWords.words(in: f.title) + f.names.flatMap { SearchWords.words(in: $0) }
+                let words = SearchWords.words(in: f.title) + SearchWords.words(in: f.author)
                 #expect(words.contains(terms.terms[t]), "\(terms.terms[t]) in row \(posting.row)")
             }
         }

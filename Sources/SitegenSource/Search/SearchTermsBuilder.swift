@@ -8,16 +8,19 @@ import SitegenSystem
 /// Each different spelling is folded once (a title's `Swift` and the next's are one lookup),
 /// so the cost is a scan of the text and a `WordTable` lookup a word.
 package enum SearchTermsBuilder {
-    /// What the index reads of one story: its title, its author and domain (`names`: ranked
-    /// with the title), and its body (Markdown source or HN's HTML text), ranked after them.
+    /// What the index reads of one story: its title, its author and domain (ranked with the
+    /// title), and its body (Markdown source or HN's HTML text), ranked after them. (Two
+    /// names, not an array of them: an array a story was a million allocations.)
     package struct Fields {
         package var title: String
-        package var names: [String]
+        package var author: String
+        package var domain: String
         package var body: String?
 
-        package init(title: String, names: [String] = [], body: String? = nil) {
+        package init(title: String, author: String = "", domain: String = "", body: String? = nil) {
             self.title = title
-            self.names = names
+            self.author = author
+            self.domain = domain
             self.body = body
         }
     }
@@ -47,9 +50,13 @@ package enum SearchTermsBuilder {
         var textual = parts[0].state.map(\.textual)
         var maps = [Array(0..<Int32(parts[0].state.count))]
         for p in parts.indices.dropFirst() {
+            // Hashed first, so that each term's slot starts loading some terms before it is read.
+            let hashes = parts[p].state.indices.map { t in parts[p].terms.withBytes(of: t) { WordTable.hash($0) } }
+            for hash in hashes.prefix(Part.ahead) { table.prefetch(hash: hash) }
             maps.append(
                 parts[p].state.indices.map { t -> Int32 in
-                    let id = parts[p].terms.withBytes(of: t) { table.id(of: $0) }
+                    if t + Part.ahead < hashes.count { table.prefetch(hash: hashes[t + Part.ahead]) }
+                    let id = parts[p].terms.withBytes(of: t) { table.id(of: $0, hash: hashes[t]) }
                     if Int(id) == textual.count { textual.append(false) }
                     textual[Int(id)] = textual[Int(id)] || parts[p].state[t].textual
                     return id
@@ -59,10 +66,11 @@ package enum SearchTermsBuilder {
         // In JavaScript's order, as the planner will have them: it then reads each word's
         // postings, and the word, where the last one's end (in first-seen order, each word's
         // were a cache miss or two, half a million times).
-        let order = SearchPlanner.jsOrder((0..<table.count).map { table.string($0) })
+        let unordered = (0..<table.count).map { table.string($0) }
+        let order = SearchPlanner.jsOrder(unordered)
         var place = [Int32](repeating: 0, count: order.count)
         for (k, t) in order.enumerated() { place[t] = Int32(k) }
-        let terms = order.map { table.string($0) }
+        let terms = order.map { unordered[$0] }
         textual = order.map { textual[$0] }
         maps = maps.map { $0.map { place[Int($0)] } }
         table = WordTable(capacity: 0)
@@ -149,7 +157,10 @@ package enum SearchTermsBuilder {
         /// slot, then each term's state, starts loading some words before it is read. Every
         /// rare word was a wait on memory, and a story alone has too few words to wait less.
         var words: [Word] = []
+        /// The batch's words' bytes are `wordBytes[..<wordBytesUsed]` (it only grows: written
+        /// through one pointer a text, not appended to a word at a time).
         var wordBytes: [UInt8] = []
+        var wordBytesUsed = 0
         var storyEnds: [Int] = []
         var wordTerms: [Int32] = []
         static let head: UInt8 = 1
@@ -172,12 +183,13 @@ package enum SearchTermsBuilder {
             while first < rows.upperBound {
                 let batch = first..<min(first + Self.batch, rows.upperBound)
                 words.removeAll(keepingCapacity: true)
-                wordBytes.removeAll(keepingCapacity: true)
+                wordBytesUsed = 0
                 storyEnds.removeAll(keepingCapacity: true)
                 for row in batch {
                     let story = fields(row)
                     gather(story.title, Self.head | Self.text)
-                    for name in story.names { gather(name, Self.head) }
+                    gather(story.author, Self.head)
+                    gather(story.domain, Self.head)
                     if let body = story.body { gather(BodyText.plain(body), Self.text) }
                     storyEnds.append(words.count)
                 }
@@ -247,22 +259,32 @@ package enum SearchTermsBuilder {
         mutating func gather(_ text: String, _ place: UInt8) {
             var text = text
             text.withUTF8 { utf8 in
-                SearchWords.forEachWord(utf8: utf8) { range in
-                    let start = wordBytes.count
-                    wordBytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[range]))
-                    // In place, in one pass with the hash (an append a byte was a tenth of the scan).
-                    var hash: UInt32 = 0x811C_9DC5
-                    var high: UInt8 = 0
-                    wordBytes.withUnsafeMutableBufferPointer { bytes in
-                        for i in start..<bytes.count {
-                            high |= bytes[i]
-                            bytes[i] = SearchWords.lowercaseASCII(bytes[i])
-                            hash = WordTable.hash(hash, bytes[i])
-                        }
-                    }
-                    words.append(
-                        Word(start: Int32(start), count: Int32(range.count), hash: hash, place: place, folded: high < 0x80))
+                // Room for the whole text (its words are less).
+                if wordBytesUsed + utf8.count > wordBytes.count {
+                    wordBytes.append(contentsOf: repeatElement(0, count: max(wordBytes.count, utf8.count)))
                 }
+                var used = wordBytesUsed
+                // Appended to here, not through self, while wordBytes is being written.
+                var words: [Word] = []
+                swap(&words, &self.words)
+                wordBytes.withUnsafeMutableBufferPointer { out in
+                    SearchWords.forEachWord(utf8: utf8) { range in
+                        let start = used
+                        var hash: UInt32 = 0x811C_9DC5
+                        var high: UInt8 = 0
+                        for b in UnsafeBufferPointer(rebasing: utf8[range]) {
+                            high |= b
+                            let folded = SearchWords.lowercaseASCII(b)
+                            out[used] = folded
+                            used += 1
+                            hash = WordTable.hash(hash, folded)
+                        }
+                        words.append(
+                            Word(start: Int32(start), count: Int32(range.count), hash: hash, place: place, folded: high < 0x80))
+                    }
+                }
+                swap(&words, &self.words)
+                wordBytesUsed = used
             }
         }
 

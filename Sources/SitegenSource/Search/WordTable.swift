@@ -102,10 +102,9 @@ struct WordTable {
         return Int32(id)
     }
 
-    /// The id of `bytes`, added if new.
-    mutating func id(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let hash = Self.hash(bytes)
-        let (found, _, slot) = find(bytes, hash: hash)
+    /// The id of `bytes`, added if new; `hash` is `hash(bytes)`, for a caller that has it.
+    mutating func id(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt32? = nil) -> Int32 {
+        let (found, _, slot) = find(bytes, hash: hash ?? Self.hash(bytes))
         return found ?? insert(bytes, slot: slot)
     }
 
