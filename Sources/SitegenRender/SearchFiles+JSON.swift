@@ -11,7 +11,11 @@ package enum SearchFiles {
     /// (`SearchPlan.Word.hasRecords`), `[word, count, [], [n, …]]`, its results as rows of the
     /// list counted from its end. No rank or ranking key: they would change with every new
     /// story, and every pack with them; nor the names of later files, for the same reason.
-    package static func pack(_ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows) -> [UInt8] {
+    /// Written into `w`, emptied first: a writer kept from file to file keeps its memory
+    /// (a fresh one a file took four hundred megabytes of new pages at a million stories).
+    package static func pack(
+        _ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows, into w: inout JSONWriter
+    ) {
         // The pack's records are rows scattered over the whole list: each one's loads start a
         // few records early, or every record waits on memory.
         let records = words.flatMap { plan.words[$0].hasRecords ? plan.words[$0].results.prefix(plan.firstRows) : [] }
@@ -24,7 +28,7 @@ package enum SearchFiles {
         for row in records.prefix(2 * ahead) { place(Int(row)) }
         for row in records.prefix(ahead) { html.prefetch(Int(row)) }
         var next = 0
-        var w = JSONWriter(capacity: 64 * 1024)
+        w.bytes.removeAll(keepingCapacity: true)
         w.raw("{\"v\":1,\"words\":[")
         for index in words {
             let word = plan.words[index]
@@ -51,15 +55,15 @@ package enum SearchFiles {
             w.raw("]")
         }
         w.raw("]}")
-        return w.bytes
     }
 
     /// A file of later results: `{"v":1,"words":[["swift",run,[n,…]],…]}`: run `run` of the
     /// word's later results (results `firstRows + run × moreRows` on), as rows of the site's
     /// list counted from its end (row `stories - 1 - n`: new stories on top of the list leave
     /// these numbers, and so these files, as they were), in rank order.
-    package static func more(_ plan: SearchPlan, segments: [SearchPlan.Segment]) -> [UInt8] {
-        var w = JSONWriter(capacity: 136 * 1024)
+    /// Written into `w`, emptied first (as `pack`).
+    package static func more(_ plan: SearchPlan, segments: [SearchPlan.Segment], into w: inout JSONWriter) {
+        w.bytes.removeAll(keepingCapacity: true)
         w.raw("{\"v\":1,\"words\":[")
         for (s, segment) in segments.enumerated() {
             let word = plan.words[segment.word]
@@ -73,7 +77,6 @@ package enum SearchFiles {
             w.raw("]")
         }
         w.raw("]}")
-        return w.bytes
     }
 
     /// The root: `{"v":1,"stories":N,"firstRows":12,"moreRows":16384,"build":…,"partRows":1024,

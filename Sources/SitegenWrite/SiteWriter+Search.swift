@@ -17,12 +17,19 @@ extension SiteWriter {
     /// - Parameters:
     ///   - build, partRows: the site list's manifest, through which later results' rows load.
     package func writeSearch(_ plan: SearchPlan, rows: Rows, build: String, partRows: Int) throws -> SearchWritten {
-        let more = try Parallel.mapThrowing(plan.more) { segments in
-            try writeSearchFile(SearchFiles.more(plan, segments: segments))
-        }
-        let packs = try Parallel.mapThrowing(plan.packs) { words in
-            try writeSearchFile(SearchFiles.pack(plan, words: words, ids: rows.ids, html: rows.html))
-        }
+        // One writer a chunk of files, its memory used again by each (see `SearchFiles.pack`).
+        let more = try Parallel.array(count: plan.more.count, scratch: { JSONWriter(capacity: 160 * 1024) }) { w, k in
+            Result {
+                SearchFiles.more(plan, segments: plan.more[k], into: &w)
+                return try writeSearchFile(w.bytes)
+            }
+        }.map { try $0.get() }
+        let packs = try Parallel.array(count: plan.packs.count, scratch: { JSONWriter(capacity: 160 * 1024) }) { w, k in
+            Result {
+                SearchFiles.pack(plan, words: plan.packs[k], ids: rows.ids, html: rows.html, into: &w)
+                return try writeSearchFile(w.bytes)
+            }
+        }.map { try $0.get() }
         let directories = try plan.directories.map { range in
             try writeSearchFile(
                 SearchFiles.directory(
