@@ -48,6 +48,15 @@ package enum SearchWords {
         let count = utf8.count
         while i < count {
             let lead = utf8[i]
+            if isASCIIWordByte(lead) {
+                // A run of ASCII letters and digits (most of most words), in a loop of its own.
+                if start < 0 { start = i }
+                pending = false
+                i += 1
+                while i < count && isASCIIWordByte(utf8[i]) { i += 1 }
+                end = i
+                continue
+            }
             let length: Int
             let scalar: UInt32
             if lead < 0x80 {

@@ -61,16 +61,17 @@ public enum SearchPlanner {
 
         // A pack entry: the word, its count and a few brackets; then its first rows' records,
         // or a name's rows (a number each).
-        let packBytes = { (i: Int) in
-            words[i].term.utf8.count + 16
-                + (words[i].hasRecords
-                    ? words[i].results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 }
-                    : 8 * words[i].count)
+        // (Once each: a record's size is a read from all over memory.)
+        let packBytes = words.map { word in
+            word.term.utf8.count + 16
+                + (word.hasRecords
+                    ? word.results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 }
+                    : 8 * word.count)
         }
-        let allPackBytes = words.indices.reduce(0) { $0 + packBytes($1) }
+        let allPackBytes = packBytes.reduce(0, +)
         let packs = cut(
             words.indices, target: step(max(rule.minPackBytes, allPackBytes / rule.packFiles)), hashes: hashes,
-            bytes: packBytes)
+            bytes: { packBytes[$0] })
         // Directories, when the root would list too many packs: cut by the packs' first words'
         // hashes too, about `rootEntries` of them, so a new word moves few directories' names.
         let directories =
