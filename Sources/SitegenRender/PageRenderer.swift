@@ -44,8 +44,8 @@ package struct PageRenderer: Sendable {
         for row in rows {
             if row > rows.lowerBound { feed.append(0x0A) }
             let story = list.story(atRow: row)
-            rowHTML.withBytes(of: story) {
-                RowRenderer.appendArticle(html: $0, rank: row + 1, total: list.total, id: ids[story], to: &feed)
+            RowRenderer.appendArticle(rank: row + 1, total: list.total, id: ids[story], to: &feed) {
+                rowHTML.appendHTML(of: story, to: &$0)
             }
         }
         let prev = number > 1 ? paths.list(list.folder, page: number - 1) : nil

@@ -9,7 +9,7 @@ extension RenderedRows {
     package static func render(_ stories: [Story], with rows: RowRenderer) -> (rows: RenderedRows, recordBytes: [Int]) {
         let (html, recordBytes) = render(
             count: stories.count, { i, out in rows.append(stories[i], to: &out) },
-            measuring: { i, html in StoryRecord.length(id: stories[i].id, html: html) })
+            measuring: { i, escaped in StoryRecord.length(id: stories[i].id, escapedHTML: escaped.count) })
         return (html, recordBytes)
     }
 }

@@ -160,6 +160,11 @@ public struct RowRenderer: Sendable {
     }
 
     static func appendArticle(html: UnsafeBufferPointer<UInt8>, rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
+        appendArticle(rank: rank, total: total, id: id, to: &out) { $0.append(contentsOf: html) }
+    }
+
+    /// The article around what `html` appends (a row's HTML).
+    static func appendArticle(rank: Int, total: Int, id: Int, to out: inout [UInt8], html: (inout [UInt8]) -> Void) {
         out.append("<article class=\"row\" aria-posinset=\"")
         DecimalText.append(rank, to: &out)
         out.append("\" aria-setsize=\"")
@@ -167,7 +172,7 @@ public struct RowRenderer: Sendable {
         out.append("\" data-id=\"")
         DecimalText.append(id, to: &out)
         out.append("\" tabindex=\"0\">")
-        out.append(contentsOf: html)
+        html(&out)
         out.append("</article>")
     }
 }

@@ -45,7 +45,7 @@ package enum SearchFiles {
                     if next + ahead < records.count { html.prefetch(Int(records[next + ahead])) }
                     next += 1
                     let i = Int(row)
-                    html.withBytes(of: i) { StoryRecord.write(id: ids[i], html: $0, into: &w) }
+                    html.withEscaped(of: i) { StoryRecord.write(id: ids[i], escapedHTML: $0, into: &w) }
                 }
                 w.raw("]")
             } else {

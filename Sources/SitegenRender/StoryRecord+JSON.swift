@@ -24,6 +24,15 @@ package enum StoryRecord {
         w.raw("}")
     }
 
+    /// `write(id:html:into:)` of a row escaped already (`RenderedRows` keeps them so).
+    package static func write(id: Int, escapedHTML: UnsafeBufferPointer<UInt8>, into w: inout JSONWriter) {
+        w.raw("{\"id\":")
+        w.int(id)
+        w.raw(",\"html\":")
+        w.string(escaped: escapedHTML)
+        w.raw("}")
+    }
+
     /// The byte count `json` would give, without building it: the shard planner needs every
     /// record's size, and a million records held at once would cost hundreds of megabytes.
     package static func length(id: Int, html: [UInt8]) -> Int {
@@ -32,6 +41,11 @@ package enum StoryRecord {
 
     package static func length(id: Int, html: UnsafeBufferPointer<UInt8>) -> Int {
         #"{"id":,"html":}"#.utf8.count + DecimalText.count(id) + JSONWriter.length(ofString: html)
+    }
+
+    /// `length(id:html:)` of a row whose escaped HTML is `escapedHTML` bytes long.
+    package static func length(id: Int, escapedHTML: Int) -> Int {
+        #"{"id":,"html":""}"#.utf8.count + DecimalText.count(id) + escapedHTML
     }
 }
 
@@ -51,7 +65,7 @@ package enum ShardFile {
         for row in rows {
             if row > rows.lowerBound { w.raw(",") }
             let i = list.story(atRow: row)
-            html.withBytes(of: i) { StoryRecord.write(id: ids[i], html: $0, into: &w) }
+            html.withEscaped(of: i) { StoryRecord.write(id: ids[i], escapedHTML: $0, into: &w) }
         }
         w.raw("]}")
         return w.bytes

@@ -38,7 +38,7 @@ package struct SiteWriter {
     package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws {
         try Parallel.forEach(indices) { i in
             let story = stories[i]
-            try output.write(renderer.itemPage(story, row: rows, rowHTML: rowHTML.bytes(of: i)), to: SitePaths.itemFile(story))
+            try output.write(renderer.itemPage(story, row: rows, rowHTML: rowHTML.html(of: i)), to: SitePaths.itemFile(story))
             for file in story.markdownExtras.files {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
                     throw SitegenError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")

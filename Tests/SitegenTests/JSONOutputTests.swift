@@ -41,6 +41,14 @@ struct JSONOutputTests {
             #expect(w.bytes.count == length, "\(text.debugDescription)")
             let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes), options: .fragmentsAllowed) as? String
             #expect(decoded == text, "\(text.debugDescription)")
+            // Unescaped, the contents are the text again (rows are kept escaped; pages unescape).
+            for forHTML in [false, true] {
+                var escaped: [UInt8] = []
+                Array(text.utf8).withUnsafeBufferPointer { JSONWriter.appendEscaped($0, to: &escaped, forHTML: forHTML) }
+                var back: [UInt8] = [0x21]
+                escaped.withUnsafeBufferPointer { JSONWriter.appendUnescaped($0, to: &back) }
+                #expect(back == [0x21] + Array(text.utf8), "\(text.debugDescription)")
+            }
         }
     }
 
