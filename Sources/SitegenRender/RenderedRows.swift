@@ -21,8 +21,8 @@ package struct RenderedRows: Sendable {
     private let starts: [UInt32]
     private let ends: [UInt32]
 
-    /// Renders rows `0..<count` on both cores: `row(i, &buffer)` appends row i's HTML to the
-    /// end of `buffer` (which may hold bytes before it, not its own).
+    /// Renders rows `0..<count` on both cores: `row(i, &buffer)` appends row i's HTML to
+    /// `buffer`, which it is handed empty.
     package static func render(count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void) -> RenderedRows {
         render(count: count, row, measuring: { _, _ in 0 }).rows
     }

@@ -270,7 +270,7 @@ package enum SearchTermsBuilder {
                 wordBytes.withUnsafeMutableBufferPointer { out in
                     SearchWords.forEachWord(utf8: utf8) { range in
                         let start = used
-                        var hash: UInt32 = 0x811C_9DC5
+                        var hash = WordTable.hashStart
                         var high: UInt8 = 0
                         for b in UnsafeBufferPointer(rebasing: utf8[range]) {
                             high |= b

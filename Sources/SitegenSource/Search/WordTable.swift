@@ -38,10 +38,12 @@ struct WordTable {
 
     /// FNV-1a.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        bytes.reduce(0x811C_9DC5, hash)
+        bytes.reduce(hashStart, hash)
     }
 
-    /// FNV-1a's step: `h` (0x811C9DC5 before the first byte) and one more byte.
+    /// FNV-1a's hash before the first byte, and its step, one more byte: for a caller that
+    /// hashes a word as it copies it.
+    static var hashStart: UInt32 { 0x811C_9DC5 }
     @inline(__always)
     static func hash(_ h: UInt32, _ byte: UInt8) -> UInt32 { (h ^ UInt32(byte)) &* 0x0100_0193 }
 
