@@ -154,14 +154,6 @@ package struct JSONWriter {
         return found & highs != 0
     }
 
-    /// The bytes `string(s)` appends (quotes included), for a writer that is not `forHTML`.
-    package static func length(ofString utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        // Sums without a branch a byte, so the loop stays tight.
-        var count = 2 + utf8.count
-        for b in utf8 { count &+= Int(extraLength[b]) }
-        return count
-    }
-
     /// For each byte, what follows the backslash that escapes it: 0 for a byte written as it
     /// is, `unicode` for one written `\u00XX`.
     private static let unicode: UInt8 = 0x75
@@ -178,8 +170,6 @@ package struct JSONWriter {
     private static let htmlEscapes = ByteTable { b in
         b == 0x3C || b == 0x3E || b == 0x26 ? unicode : escapes[b]
     }
-    /// How many bytes longer than itself each byte is written (not `forHTML`).
-    private static let extraLength = ByteTable { b in escapes[b] == 0 ? 0 : escapes[b] == unicode ? 5 : 1 }
 
     private static func unicodeEscape(_ b: UInt8, to out: inout [UInt8]) {
         func hex(_ d: UInt8) -> UInt8 { d < 10 ? 0x30 + d : 0x57 + d }

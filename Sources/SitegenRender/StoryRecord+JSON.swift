@@ -33,17 +33,9 @@ package enum StoryRecord {
         w.raw("}")
     }
 
-    /// The byte count `json` would give, without building it: the shard planner needs every
+    /// The byte count `json` gives for a row whose escaped HTML (`JSONWriter.appendEscaped`)
+    /// is `escapedHTML` bytes long, without building it: the shard planner needs every
     /// record's size, and a million records held at once would cost hundreds of megabytes.
-    package static func length(id: Int, html: [UInt8]) -> Int {
-        html.withUnsafeBufferPointer { length(id: id, html: $0) }
-    }
-
-    package static func length(id: Int, html: UnsafeBufferPointer<UInt8>) -> Int {
-        #"{"id":,"html":}"#.utf8.count + DecimalText.count(id) + JSONWriter.length(ofString: html)
-    }
-
-    /// `length(id:html:)` of a row whose escaped HTML is `escapedHTML` bytes long.
     package static func length(id: Int, escapedHTML: Int) -> Int {
         #"{"id":,"html":""}"#.utf8.count + DecimalText.count(id) + escapedHTML
     }

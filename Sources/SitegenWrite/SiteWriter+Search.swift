@@ -17,19 +17,12 @@ extension SiteWriter {
     /// - Parameters:
     ///   - build, partRows: the site list's manifest, through which later results' rows load.
     package func writeSearch(_ plan: SearchPlan, rows: Rows, build: String, partRows: Int) throws -> SearchWritten {
-        // One writer a chunk of files, its memory used again by each (see `SearchFiles.pack`).
-        let more = try Parallel.array(count: plan.more.count, scratch: { JSONWriter(capacity: 160 * 1024) }) { w, k in
-            Result {
-                SearchFiles.more(plan, segments: plan.more[k], into: &w)
-                return try writeSearchFile(w.bytes)
-            }
-        }.map { try $0.get() }
-        let packs = try Parallel.array(count: plan.packs.count, scratch: { JSONWriter(capacity: 160 * 1024) }) { w, k in
-            Result {
-                SearchFiles.pack(plan, words: plan.packs[k], ids: rows.ids, html: rows.html, into: &w)
-                return try writeSearchFile(w.bytes)
-            }
-        }.map { try $0.get() }
+        let more = try writeSearchFiles(count: plan.more.count) { w, k in
+            SearchFiles.more(plan, segments: plan.more[k], into: &w)
+        }
+        let packs = try writeSearchFiles(count: plan.packs.count) { w, k in
+            SearchFiles.pack(plan, words: plan.packs[k], ids: rows.ids, html: rows.html, into: &w)
+        }
         let directories = try plan.directories.map { range in
             try writeSearchFile(
                 SearchFiles.directory(
@@ -44,6 +37,18 @@ extension SiteWriter {
             Array(all.map { SitePaths.searchFile($0) + "\n" }.joined().utf8), to: SitePaths.searchListing(root))
         try output.write(renderer.searchPage(root: SitePaths.searchFile(root)), to: SitePaths.searchPageFile)
         return SearchWritten(root: SitePaths.searchFile(root), files: all.count + 1)
+    }
+
+    /// Files `0..<count` on both cores, `fill(&w, k)` writing file k's JSON into `w`: one
+    /// writer a chunk of files, its memory used again by each (see `SearchFiles.pack`).
+    /// Returns their names.
+    private func writeSearchFiles(count: Int, _ fill: @Sendable (inout JSONWriter, Int) -> Void) throws -> [String] {
+        try Parallel.array(count: count, scratch: { JSONWriter(capacity: 160 * 1024) }) { w, k in
+            Result {
+                fill(&w, k)
+                return try writeSearchFile(w.bytes)
+            }
+        }.map { try $0.get() }
     }
 
     /// Writes `bytes` as `x/<its hash>.json`; returns the name.
