@@ -25,11 +25,23 @@
   const { min, max, floor } = Math;
 
   // words:begin — the rules of SearchWords.swift, held to it by SearchWordsTests (Node).
-  const ideo = '\\u3040-\\u30FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF\\u{20000}-\\u{2FA1F}';
-  const wordChar = `(?:(?![${ideo}])[\\p{L}\\p{N}\\p{M}])`;
-  const wordRE = new RegExp(`[${ideo}]|${wordChar}+(?:['’]${wordChar}+)*`, 'gu');
-  const fold = w => w.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '');
-  const wordsOf = text => (text.match(wordRE) || []).map(fold).filter(w => w);
+  // A query's words: each name whole (`node.js`, `1.88`, `c++`, `it's`), and of a run of
+  // CJK scalars (Han, Kana, Hangul) its one character or its pairs of neighbours: the
+  // index keeps every character and pair, so `文件` finds every text holding it.
+  const cjk = '\\u1100-\\u11FF\\u3040-\\u30FF\\u3130-\\u318F\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uA960-\\uA97F\\uAC00-\\uD7FF\\uF900-\\uFAFF\\u{20000}-\\u{2FA1F}';
+  const wordChar = `(?:(?![${cjk}])[\\p{L}\\p{N}\\p{M}])`;
+  const part = `${wordChar}+(?:['’]${wordChar}+)*`;
+  const wordRE = new RegExp(`([${cjk}]+)|\\.?${part}(?:\\.${part})*(?:(?:\\+\\+|#)(?!${wordChar}))?`, 'gu');
+  const fold = w => w.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+  const wordsOf = text =>
+    [...text.matchAll(wordRE)]
+      .flatMap(([name, run]) => {
+        if (!run) return [name];
+        const chars = [...run];
+        return chars.length == 1 ? chars : chars.slice(1).map((c, i) => chars[i] + c);
+      })
+      .map(fold)
+      .filter(w => w);
   // words:end
 
   /** path → its JSON, one request each; a failed one is forgotten, so it is asked again. */
@@ -83,8 +95,9 @@
     return best && {
       term: best[0],
       count: best[1],
+      // Its first results as records, ready to show (none for a name: an author's, a
+      // domain's few stories load through the list), and as rows counted from the list's end.
       first: best[2],
-      // A name's few stories (an author's, a domain's) come as rows of the list, not records.
       rows: best[3],
       more,
     };
@@ -92,70 +105,61 @@
 
   /** A word's results: its first rows from its pack, the rest, by row of the site's list,
    *  from its files of later results and then the site's manifest and shards. */
-  const resultsOf = entry => {
-    const first = entry.first;
-    /** Result i's row (i past the first rows), counted from the list's end: a name's own, or
-     *  from run floor(k / moreRows) of the word's later results, in the last file whose first
+  const resultsOf = (entry, order) => {
+    /** Result i's row counted from the list's end: in the pack, or in run floor(k / moreRows)
+     *  of the word's later results (k = i past the pack's), in the last file whose first
      *  [word, run] is not after the run's. */
-    const listRow = async i => {
-      const k = i - first.length, index = await root();
-      if (entry.rows) return entry.rows[k];
-      const run = floor(k / index.moreRows), word = entry.term;
-      const before = f => f[0] < word || (f[0] == word && f[1] <= run);
-      let f = 0;
-      while (f + 1 < entry.more.length && before(entry.more[f + 1])) f++;
-      const file = await get(`x/${entry.more[f][2]}.json`);
-      return file.words.find(w => w[0] == word && w[1] == run)[2][k % index.moreRows];
+    const rowOf = async i => {
+      if (order) return order[i];
+      if (i < entry.rows.length) return entry.rows[i];
+      const k = i - entry.rows.length, index = await root();
+      return (await laterRun(entry, floor(k / index.moreRows)))[k % index.moreRows];
     };
     return {
-      count: entry.count,
+      count: order ? order.length : entry.count,
       /** Result i's record {id, html}, or undefined when it is not here yet. */
-      peek: i => first[i],
+      peek: i => (order ? recordOf(entry, order[i]) : entry.first[i]),
       load: async (i, signal) => {
-        if (i < first.length) return first[i];
-        const index = await root(),
-          row = index.stories - 1 - (await listRow(i));
+        const n = await rowOf(i), index = await root(), row = index.stories - 1 - n;
+        const known = recordOf(entry, n);
+        if (known) return known;
         const part = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
         const shard = part.shards.find(s => row >= s[0] && row < s[0] + s[1]);
         return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];
       },
     };
   };
-
-  // Several words mean all of them. The rarest word's results are walked in rank order, and
-  // each kept if it has every other word: by the other word's own results when it has no more
-  // than its first rows (exact, body included), else by the words the row shows (title,
-  // domain, author).
-  const allOf = (entries, prefix) => {
-    const [driver, ...others] = entries.slice().sort((a, b) => a.count - b.count);
-    const source = resultsOf(driver);
-    const tests = others.map(entry => {
-      // A word whose pack holds all its results: exact, body included.
-      const all = entry.first.length == entry.count && new Set(entry.first.map(r => r.id));
-      return async record => {
-        if (all) return all.has(record.id);
-        const shown = wordsOf(htmlText(record.html));
-        return shown.some(w => (w == entry.term || (prefix && entry == entries[entries.length - 1] && w.startsWith(entry.term))));
-      };
-    });
-    const kept = [];
-    let scanned = 0, done = false;
-    return {
-      get count() { return kept.length; },
-      get done() { return done; },
-      peek: i => kept[i],
-      /** Scans on until `wanted` results are kept or the rarest word's results end. */
-      fill: async (wanted, alive) => {
-        while (kept.length < wanted && scanned < driver.count && alive()) {
-          const record = await source.load(scanned++);
-          if (record && (await Promise.all(tests.map(t => t(record)))).every(x => x)) kept.push(record);
-        }
-        done = scanned >= driver.count;
-      },
-    };
+  /** The record the word's pack holds for row n (counted from the end), if it holds it. */
+  const recordOf = (entry, n) => entry.first[entry.rows.indexOf(n)];
+  /** Run r of the word's later results, as rows counted from the list's end. */
+  const laterRun = async (entry, run) => {
+    const word = entry.term;
+    const before = f => f[0] < word || (f[0] == word && f[1] <= run);
+    let f = 0;
+    while (f + 1 < entry.more.length && before(entry.more[f + 1])) f++;
+    const file = await get(`x/${entry.more[f][2]}.json`);
+    return file.words.find(w => w[0] == word && w[1] == run)[2];
   };
-  const scratch = document.createElement('template');
-  const htmlText = html => ((scratch.innerHTML = html), scratch.content.textContent);
+  /** Every result of the word, in rank order, as rows counted from the list's end. */
+  const allRows = async entry => {
+    const index = await root();
+    const runs = Math.ceil((entry.count - entry.rows.length) / index.moreRows);
+    const later = await Promise.all(Array.from({ length: runs }, (_, r) => laterRun(entry, r)));
+    return entry.rows.concat(...later);
+  };
+
+  // Several words mean all of them, wherever each is (title, domain, author or body): the
+  // stories in every word's results, in the rarest word's rank order. Every word's results are
+  // loaded as rows first, so the count stated is exact from the start.
+  const allOf = async entries => {
+    const [driver, ...others] = entries.slice().sort((a, b) => a.count - b.count);
+    const [order, ...sets] = await Promise.all([driver, ...others].map(allRows));
+    const holds = sets.map(rows => new Set(rows));
+    return resultsOf(
+      driver,
+      order.filter(n => holds.every(set => set.has(n)))
+    );
+  };
 
   // The feed: as tall as the results, rows placed absolutely, only those near the viewport
   // made (as a table view makes cells). A row is made for one result and never reused for
@@ -270,29 +274,11 @@
       clear();
       if (entries.some(e => !e)) return say(`No stories have ${words.map(w => `“${w}”`).join(' and ')}.`);
       const named = entries.map(e => `“${e.term}”`).join(' and ');
-      if (entries.length == 1) {
-        results = resultsOf(entries[0]);
-        total = results.count;
-        say(`${stories(total)} with ${named}`);
-        update();
-      } else {
-        const all = allOf(entries, typing);
-        results = all;
-        let filling = false;
-        // Called again by scrolling while it runs: one walk at a time keeps the rank order.
-        const more = async () => {
-          if (filling) return;
-          filling = true;
-          await all.fill(all.count + floor(innerHeight / rowHeight) + 6, alive).finally(() => (filling = false));
-          if (!alive()) return;
-          total = all.count;
-          say(`${stories(total)}${all.done ? '' : ' or more'} with ${named}`);
-          for (const row of rows.values()) row.setAttribute('aria-setsize', total);
-          update();
-        };
-        results.more = more;
-        await more();
-      }
+      results = entries.length == 1 ? resultsOf(entries[0]) : await allOf(entries);
+      if (!alive()) return;
+      total = results.count;
+      say(`${stories(total)} with ${named}`);
+      update();
     } catch (e) {
       if (alive()) say("Couldn't search: the index did not load. Try again.");
     }
@@ -305,9 +291,6 @@
     frame = requestAnimationFrame(() => {
       frame = 0;
       update();
-      // A search of several words finds more as the reader nears the end of what it found.
-      const rect = feed.getBoundingClientRect();
-      if (results?.more && !results.done && rect.bottom < innerHeight * 2) results.more();
     });
   };
   addEventListener('scroll', onScroll, { passive: true });

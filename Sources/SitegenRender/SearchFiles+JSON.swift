@@ -5,11 +5,11 @@ import SitegenModel
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {
-    /// A pack: its words in order, each `[word, count, [record, …]]`, the word's first rows as
-    /// shard records, best first (its later results, when `count` is more, are in the files
-    /// of later results the root or its directory lists), or, for a name without records
-    /// (`SearchPlan.Word.hasRecords`), `[word, count, [], [n, …]]`, its results as rows of the
-    /// list counted from its end. No rank or ranking key: they would change with every new
+    /// A pack: its words in order, each `[word, count, [record, …], [n, …]]`: the word's first
+    /// rows as shard records, best first (none for a name, `SearchPlan.Word.hasRecords`), and
+    /// the same results as rows of the list counted from its end, by which a query of several
+    /// words checks each story against every word's results (its later results, when `count`
+    /// is more, are in the files of later results the root or its directory lists). No rank or ranking key: they would change with every new
     /// story, and every pack with them; nor the names of later files, for the same reason.
     /// Written into `w`, emptied first: a writer kept from file to file keeps its memory
     /// (a fresh one a file took four hundred megabytes of new pages at a million stories).
@@ -47,11 +47,9 @@ package enum SearchFiles {
                     let i = Int(row)
                     html.withEscaped(of: i) { StoryRecord.write(id: ids[i], escapedHTML: $0, into: &w) }
                 }
-                w.raw("]")
-            } else {
-                w.raw("],")
-                fromEnd(word.results[...], of: plan, into: &w)
             }
+            w.raw("],")
+            fromEnd(word.results.prefix(plan.firstRows), of: plan, into: &w)
             w.raw("]")
         }
         w.raw("]}")

@@ -280,13 +280,14 @@ struct SearchIndexTests {
                     let term = try #require(entry[0] as? String)
                     let count = try #require(entry[1] as? Int)
                     var ids = try jsonArray(entry[2]).map { try #require((try jsonObject($0))["id"] as? Int) }
-                    var rows: [Int] = []
-                    if entry.count > 3 {
-                        // A name's few stories: rows of the list, no records.
-                        rows = try jsonArray(entry[3]).compactMap { $0 as? Int }
-                        #expect(ids.isEmpty && count <= firstRows && !textual.contains(term), "\(term)")
+                    // The first results as rows too; a name's few stories as rows alone.
+                    var rows = try jsonArray(entry[3]).compactMap { $0 as? Int }
+                    #expect(rows.count == min(count, firstRows), "\(term)")
+                    if ids.isEmpty {
+                        #expect(count <= firstRows && !textual.contains(term), "\(term)")
                     } else {
-                        #expect(ids.count == min(count, firstRows), "\(term)")
+                        #expect(ids.count == rows.count, "\(term)")
+                        rows.removeAll()
                         // Run r of the later results: in the last file whose first [word, run]
                         // is not after [term, r].
                         for run in 0..<((count - ids.count + moreRows - 1) / moreRows) {
@@ -302,17 +303,22 @@ struct SearchIndexTests {
                         }
                     }
                     let stories = try #require(root["stories"] as? Int)
-                    for row in rows.map({ stories - 1 - $0 }) {
+                    let idOf = { (n: Int) throws -> Int in
+                        let row = stories - 1 - n
                         let part = try json("m/\(build)/\(row / partRows).json")
                         let entry = try #require(
                             try jsonArray(part["shards"]).compactMap { $0 as? [Any] }.first {
                                 row >= $0[0] as! Int && row < ($0[0] as! Int) + ($0[1] as! Int)
                             })
                         let shardFile = try json("s/\(entry[2] as! String).json")
-                        ids.append(
-                            try #require(
-                                (try jsonObject(try jsonArray(shardFile["items"])[row - (entry[0] as! Int)]))["id"] as? Int))
+                        return try #require(
+                            (try jsonObject(try jsonArray(shardFile["items"])[row - (entry[0] as! Int)]))["id"] as? Int)
                     }
+                    if !ids.isEmpty {
+                        // The pack's rows are its records' own.
+                        #expect(try jsonArray(entry[3]).compactMap { $0 as? Int }.map(idOf) == ids, "\(term)")
+                    }
+                    ids += try rows.map(idOf)
                     let expected = (holding[term] ?? []).sorted { a, b in
                         a.head != b.head
                             ? a.head : a.story.time! != b.story.time! ? a.story.time! > b.story.time! : a.story.id < b.story.id

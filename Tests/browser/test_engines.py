@@ -140,7 +140,7 @@ def test_search_states_the_count_and_shows_rows_that_hold_the_word(page, site_ur
     shows = lambda w: all(w[0] in re.findall(r"\w+", re.sub(r"<[^>]*>", " ", r["html"]).lower()) for r in w[2])
     word, count = next(
         (w[0], w[1]) for _, name in packs for w in json.load(open(os.path.join(engine_site, "x", name + ".json")))["words"]
-        if 20 <= w[1] <= 2000 and len(w) == 3 and w[0].isalpha() and len(w[0]) > 3 and shows(w))
+        if 20 <= w[1] <= 2000 and w[2] and w[0].isalpha() and len(w[0]) > 3 and shows(w))
     page.open(site_url + "search/?q=" + word)
     deadline = time.monotonic() + 10
     while "with" not in page.evaluate("() => document.querySelector('[role=status]').textContent"):

@@ -259,9 +259,12 @@ package enum SearchTermsBuilder {
         mutating func gather(_ text: String, _ place: UInt8) {
             var text = text
             text.withUTF8 { utf8 in
-                // Room for the whole text (its words are less).
-                if wordBytesUsed + utf8.count > wordBytes.count {
-                    wordBytes.append(contentsOf: repeatElement(0, count: max(wordBytes.count, utf8.count)))
+                // Room for the text's words: they overlap, but no byte is in more than
+                // `SearchWords.maxWordsAByte` of them.
+                let room = utf8.count * SearchWords.maxWordsAByte
+                if wordBytesUsed + room > wordBytes.count {
+                    wordBytes.append(
+                        contentsOf: repeatElement(0, count: max(wordBytes.count, wordBytesUsed + room - wordBytes.count)))
                 }
                 var used = wordBytesUsed
                 // Appended to here, not through self, while wordBytes is being written.

@@ -1,22 +1,32 @@
 import Foundation
 
-/// Words as a reader types them, for the search index (issue 17), broken and folded by rules
-/// short enough that the browser's search script repeats them exactly:
+/// Words as the index keeps them and as a reader types them (docs/format.md, "Words"), by
+/// rules short enough that the search page's script repeats them exactly (search.js, between
+/// `words:begin` and `words:end`; `SearchWordsTests` runs both over the same texts):
 ///
-/// - **A word** is a run of letters, digits and combining marks, which may hold an apostrophe
-///   between two of them (`it's`). In JavaScript:
-///   `/[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu`. Chinese and Japanese characters (Han,
-///   Hiragana, Katakana) are a word each, as those languages put no spaces between words: a
-///   search for `日本` finds titles with both characters. (Foundation's word enumeration is not
-///   on Linux; ICU's dictionary breaks would not match the browser's anyway.)
+/// - **A name** is a run of letters, digits and combining marks (not CJK), which may hold an
+///   apostrophe between two of them (`it's`), joined by single dots to more such runs
+///   (`node.js`, `1.88.0`, `example.com`), perhaps after a dot (`.net`) and perhaps ending in
+///   `++` or `#` that no letter follows (`c++`, `c#`). In JavaScript, with `W` a word scalar:
+///   `\.?S(?:\.S)*(?:(?:\+\+|#)(?!W))?`, `S` = `W+(?:['’]W+)*`.
+///   The index keeps a name whole, its dotted prefixes up to four parts (`1.88` of `1.88.0`,
+///   so a version finds its patch releases and not `1.880`) and each of its parts (`node` of
+///   `node.js`); a query looks the whole name up.
+/// - **A CJK run** is a run of Han, Hiragana, Katakana and Hangul: scripts written without
+///   spaces between words (Chinese, Japanese), or whose words take endings (Korean
+///   `파일을` is `파일` and a particle). The index keeps each character and each pair of
+///   neighbours; a query of one character looks the character up, a longer one each of its
+///   pairs, so `文件` finds every text holding `文件`, and `파일` finds `파일을`. (Dictionary
+///   word breaks would not match the browser's, and miss every ending.)
 /// - **The fold**: lowercase (Unicode's full mapping), final sigma `ς` as `σ` (JavaScript's
-///   lowercase writes `ς` at a word's end, Swift's never: the test against Node found it),
-///   canonical decomposition (NFD), combining marks dropped, so `Zürich`, `ZURICH` and `zurich`
-///   are one word. In JavaScript:
-///   `word.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '')`. (Foundation's
-///   `folding(options:)` would also turn `ß` into `ss`, which no browser function does.)
+///   lowercase writes `ς` at a word's end, Swift's never), canonical decomposition (NFD),
+///   combining marks dropped, then composed again (NFC: Hangul syllables decompose into
+///   letters, not marks), so `Zürich`, `ZURICH` and `zurich` are one word. In JavaScript:
+///   `w.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')`.
+///   (Foundation's `folding(options:)` would also turn `ß` into `ss`, which no browser
+///   function does.)
 package enum SearchWords {
-    /// The words of `text`, folded, in order, repeats kept.
+    /// The words the index keeps for `text`, folded, in order, repeats kept.
     package static func words(in text: String) -> [String] {
         var words: [String] = []
         forEachWord(in: text) { raw in
@@ -26,7 +36,30 @@ package enum SearchWords {
         return words
     }
 
-    /// Calls `body` with each word of `text` as written (not folded), in order.
+    /// The words a query `text` looks up, folded, in order: each name whole, a CJK run's
+    /// character (one) or pairs (more).
+    package static func queryWords(in text: String) -> [String] {
+        var words: [String] = []
+        var text = text
+        text.withUTF8 { utf8 in
+            let word = { (range: Range<Int>) in
+                let folded = fold(String(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self))
+                if !folded.isEmpty { words.append(folded) }
+            }
+            scan(
+                utf8: utf8,
+                run: { range in
+                    var scalars = scalarStarts(utf8, range)
+                    scalars.append(range.upperBound)
+                    if scalars.count == 2 { return word(range) }
+                    for k in 0..<scalars.count - 2 { word(scalars[k]..<scalars[k + 2]) }
+                },
+                name: { name in word(name.whole) })
+        }
+        return words
+    }
+
+    /// Calls `body` with each word the index keeps for `text`, as written (not folded), in order.
     package static func forEachWord(in text: String, _ body: (Substring) -> Void) {
         var text = text
         text.withUTF8 { utf8 in
@@ -36,73 +69,175 @@ package enum SearchWords {
         }
     }
 
-    /// Calls `body` with the byte range of each word of the UTF-8 text `utf8`, in order: the
+    /// Calls `body` with the byte range of each word the index keeps for the UTF-8 text
+    /// `utf8`, in order (they overlap: a name and its parts, a character and its pairs): the
     /// index's scan, which folds each different spelling once (`SearchTermsBuilder`).
     package static func forEachWord(utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
-        // The word so far is utf8[start..<end]; `pending` is an apostrophe after it, kept only
-        // if a letter follows.
-        var start = -1
-        var end = 0
-        var pending = false
-        var i = 0
+        scan(
+            utf8: utf8,
+            run: { range in
+                // Each character, then the pair it begins.
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    let next = i + scalarLength(utf8[i])
+                    body(i..<next)
+                    if next < range.upperBound { body(i..<next + scalarLength(utf8[next])) }
+                    i = next
+                }
+            },
+            name: { name in
+                // One part and nothing around it (most words): the part alone.
+                if name.whole == name.parts && name.dots == 0 { return body(name.parts) }
+                body(name.whole)
+                let dot = UInt8(ascii: ".")
+                // Its dotted prefixes, shortest first: those holding a dot (`1.88` of
+                // `1.88.0`, `.net` of `.net.core`; `1` is a part), at most `maxPrefixes`.
+                var dots = name.whole.lowerBound < name.parts.lowerBound ? 1 : 0
+                var prefixes = 0
+                for i in name.parts where utf8[i] == dot && prefixes < maxPrefixes {
+                    if dots > 0 {
+                        body(name.whole.lowerBound..<i)
+                        prefixes += 1
+                    }
+                    dots += 1
+                }
+                // Its parts.
+                var start = name.parts.lowerBound
+                for i in name.parts where utf8[i] == dot {
+                    body(start..<i)
+                    start = i + 1
+                }
+                body(start..<name.parts.upperBound)
+            })
+    }
+
+    /// A name's dotted prefixes the index keeps at most (`a.b`, `a.b.c`, `a.b.c.d` of a longer
+    /// name): versions have three or four parts, and without a bound a text of a million dots
+    /// would make words of a million squared bytes.
+    package static let maxPrefixes = 3
+
+    /// No byte of a text is in more of the index's words than this: a name's, its prefixes'
+    /// and its part's (a CJK character is in three: itself and its two pairs).
+    package static let maxWordsAByte = maxPrefixes + 2
+
+    /// A name's bytes: `whole`, from its leading dot (if any) to its suffix's end (if any);
+    /// `parts`, its dotted parts without either.
+    package struct Name {
+        package var whole: Range<Int>
+        package var parts: Range<Int>
+        /// The dots between its parts.
+        package var dots: Int
+    }
+
+    /// Finds the CJK runs and the names of `utf8`, left to right, as JavaScript's
+    /// `matchAll` of `([CJK]+)|\.?S(?:\.S)*(?:(?:\+\+|#)(?!W))?` does.
+    package static func scan(
+        utf8: UnsafeBufferPointer<UInt8>, run: (Range<Int>) -> Void, name: (Name) -> Void
+    ) {
         let count = utf8.count
+        let dot = UInt8(ascii: ".")
+        /// The end of `S` (a part) starting at `i`, or nil when no word scalar is there.
+        func part(_ i: Int) -> Int? {
+            var j = wordEnd(utf8, i)
+            guard j > i else { return nil }
+            // Apostrophes between word scalars.
+            while j < count {
+                let (scalar, length) = decode(utf8, j)
+                guard scalar == 0x27 || scalar == 0x2019 else { break }
+                let after = wordEnd(utf8, j + length)
+                guard after > j + length else { break }
+                j = after
+            }
+            return j
+        }
+        var i = 0
         while i < count {
             let lead = utf8[i]
-            if isASCIIWordByte(lead) {
-                // A run of ASCII letters and digits (most of most words), in a loop of its own.
-                if start < 0 { start = i }
-                pending = false
-                i += 1
-                while i < count && isASCIIWordByte(utf8[i]) { i += 1 }
-                end = i
+            if lead >= 0x80 && isCJK(decode(utf8, i).scalar) {
+                var j = i
+                while j < count && utf8[j] >= 0x80 && isCJK(decode(utf8, j).scalar) { j += scalarLength(utf8[j]) }
+                run(i..<j)
+                i = j
                 continue
             }
-            let length: Int
-            let scalar: UInt32
-            if lead < 0x80 {
-                length = 1
-                scalar = UInt32(lead)
-            } else if lead < 0xE0 {
-                length = 2
-                scalar = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[i + 1] & 0x3F)
-            } else if lead < 0xF0 {
-                length = 3
-                scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F)
-            } else {
-                length = 4
-                scalar =
-                    (UInt32(lead & 0x07) << 18) | (UInt32(utf8[i + 1] & 0x3F) << 12) | (UInt32(utf8[i + 2] & 0x3F) << 6)
-                    | UInt32(utf8[i + 3] & 0x3F)
+            let partsStart = lead == dot ? i + 1 : i
+            guard let first = part(partsStart) else {
+                i += scalarLength(lead)
+                continue
             }
-            let next = i + length
-            if lead < 0x80 ? isASCIIWordByte(lead) : isWord(scalar) {
-                if start < 0 { start = i }
-                pending = false
+            var end = first
+            var dots = 0
+            while end + 1 < count && utf8[end] == dot, let next = part(end + 1) {
                 end = next
-            } else if lead >= 0x80 && isIdeograph(Unicode.Scalar(scalar)!) {
-                if start >= 0 { body(start..<end) }
-                body(i..<next)
-                start = -1
-                pending = false
-            } else if (scalar == 0x27 || scalar == 0x2019) && start >= 0 && !pending {
-                pending = true
-            } else {
-                if start >= 0 { body(start..<end) }
-                start = -1
-                pending = false
+                dots += 1
             }
-            i = next
+            var whole = end
+            if end + 1 < count && utf8[end] == UInt8(ascii: "+") && utf8[end + 1] == UInt8(ascii: "+") {
+                if wordEnd(utf8, end + 2) == end + 2 { whole = end + 2 }
+            } else if end < count && utf8[end] == UInt8(ascii: "#") {
+                if wordEnd(utf8, end + 1) == end + 1 { whole = end + 1 }
+            }
+            name(Name(whole: i..<whole, parts: partsStart..<end, dots: dots))
+            i = whole
         }
-        if start >= 0 { body(start..<end) }
     }
 
-    /// A non-ASCII scalar that is part of a word and not an ideograph (a word of its own).
+    /// Where the run of word scalars (letters, digits, marks; not CJK) starting at `i` ends.
+    @inline(__always)
+    private static func wordEnd(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        var j = i
+        while j < utf8.count {
+            let b = utf8[j]
+            if b < 0x80 {
+                // A run of ASCII letters and digits (most of most words), a byte at a time.
+                guard isASCIIWordByte(b) else { break }
+                j += 1
+            } else {
+                let (scalar, length) = decode(utf8, j)
+                guard isWord(scalar) else { break }
+                j += length
+            }
+        }
+        return j
+    }
+
+    /// The scalar starting at `i` and its length in bytes. `utf8` is valid UTF-8 (a String's).
+    @inline(__always)
+    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32, length: Int) {
+        let lead = utf8[i]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        if lead < 0xE0 { return ((UInt32(lead & 0x1F) << 6) | UInt32(utf8[i + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return ((UInt32(lead & 0x0F) << 12) | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F), 3)
+        }
+        return (
+            (UInt32(lead & 0x07) << 18) | (UInt32(utf8[i + 1] & 0x3F) << 12) | (UInt32(utf8[i + 2] & 0x3F) << 6)
+                | UInt32(utf8[i + 3] & 0x3F), 4
+        )
+    }
+
+    @inline(__always)
+    private static func scalarLength(_ lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4 }
+
+    /// The byte offsets where each scalar of `range` starts.
+    private static func scalarStarts(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Int] {
+        var starts: [Int] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            starts.append(i)
+            i += scalarLength(utf8[i])
+        }
+        return starts
+    }
+
+    /// A scalar that is part of a name (\p{L}, \p{N}, \p{M}, not CJK).
+    @inline(__always)
     private static func isWord(_ value: UInt32) -> Bool {
+        if value < 0x80 { return isASCIIWordByte(UInt8(value)) }
         if value < 0x800 { return twoByteWordScalars[Int(value) - 0x80] }
         guard let scalar = Unicode.Scalar(value) else { return false }
-        return isWordScalar(scalar) && !isIdeograph(scalar)
+        return isWordScalar(scalar) && !isCJK(value)
     }
-
     /// `isWordScalar` of U+0080…U+07FF (accented Latin, Greek, Cyrillic, Hebrew, Arabic: the
     /// two-byte UTF-8 scalars), looked up: asking Unicode's tables was a tenth of the index's scan.
     private static let twoByteWordScalars: [Bool] = (0x80..<0x800).map { isWordScalar(Unicode.Scalar(UInt32($0))!) }
@@ -129,7 +264,7 @@ package enum SearchWords {
         for scalar in lower.decomposedStringWithCanonicalMapping.unicodeScalars where !isMark(scalar) {
             scalars.append(scalar)
         }
-        return String(scalars)
+        return String(scalars).precomposedStringWithCanonicalMapping
     }
 
     /// `fold` of the UTF-8 word `utf8`, appended to `out` as UTF-8: the index folds each new
@@ -190,11 +325,14 @@ package enum SearchWords {
         }
     }
 
-    /// Han, Hiragana and Katakana: a word each.
-    static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return true
-        default: return false
+    /// Han, Hiragana, Katakana and Hangul (syllables and letters): CJK runs' scalars.
+    static func isCJK(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F,
+            0xAC00...0xD7FF, 0xF900...0xFAFF, 0x20000...0x2FA1F:
+            return true
+        default:
+            return false
         }
     }
 }

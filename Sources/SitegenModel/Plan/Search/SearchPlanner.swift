@@ -59,14 +59,12 @@ public enum SearchPlanner {
         }
         let hashes = words.map { hash($0.term) }
 
-        // A pack entry: the word, its count and a few brackets; then its first rows' records,
-        // or a name's rows (a number each).
+        // A pack entry: the word, its count and a few brackets; its first rows' records (not
+        // a name's), and their rows (a number each).
         // (Once each: a record's size is a read from all over memory.)
         let packBytes = words.map { word in
-            word.term.utf8.count + 16
-                + (word.hasRecords
-                    ? word.results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 }
-                    : 8 * word.count)
+            word.term.utf8.count + 16 + perResult * min(word.count, rule.firstRows)
+                + (word.hasRecords ? word.results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 } : 0)
         }
         let allPackBytes = packBytes.reduce(0, +)
         let packs = cut(
