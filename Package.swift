@@ -65,7 +65,16 @@ let package = Package(
         // The only target that sees every layer; `sitegen init`'s scaffold lives here too.
         .target(
             name: "SitegenBuild",
-            dependencies: ["SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenAssets"]
+            dependencies: [
+                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenSearch",
+                "SitegenAssets",
+            ]
+        ),
+        // Search, one slice: its words, the index's building, its files and their writing (the
+        // pure planning is in SitegenModel/Plan/Search, the script in SitegenAssets): docs/search.md.
+        .target(
+            name: "SitegenSearch",
+            dependencies: ["SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "CPrefetch"]
         ),
         // Writing the output folder: staging, content-named files, generations, the lock, the
         // swap, precompressed siblings. It renders as it writes, a chunk at a time, to keep
@@ -99,7 +108,7 @@ let package = Package(
         .target(
             name: "SitegenSource",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "CPrefetch",
+                "SitegenModel", "SitegenSystem",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // AsyncHTTPClient's request and response types are NIO's.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -131,7 +140,8 @@ let package = Package(
             path: ".",
             exclude: [
                 "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenSource",
-                "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenBuild", "Sources/SitegenServe",
+                "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenSearch", "Sources/SitegenBuild",
+                "Sources/SitegenServe",
                 "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/CPrefetch",
                 "Sources/SitegenAssets/sitegen.js", "Sources/SitegenAssets/search.js",
                 "Tests", "Public", "docs", ".ci", "README.md", "bench", "Benchmarks",
@@ -175,8 +185,9 @@ let package = Package(
         .testTarget(
             name: "SitegenTests",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenBuild",
-                "SitegenAssets", "SitegenServe", "SitegenDeploy", .product(name: "Mustache", package: "swift-mustache"),
+                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenSearch",
+                "SitegenBuild", "SitegenAssets", "SitegenServe", "SitegenDeploy",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenModel
 import SitegenRender
+import SitegenSearch
 import SitegenSource
 import SitegenSystem
 import SitegenWrite

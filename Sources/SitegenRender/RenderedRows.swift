@@ -87,7 +87,7 @@ package struct RenderedRows: Sendable {
     package func length(of i: Int) -> Int { Int(ends[i] - starts[i]) }
 
     /// Row `i`'s HTML, escaped (a JSON string's contents), for the length of `body`.
-    func withEscaped<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withEscaped<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try buffers[chunk(of: i)].withUnsafeBufferPointer {
             try body(UnsafeBufferPointer(rebasing: $0[Int(starts[i])..<Int(ends[i])]))
         }
@@ -95,14 +95,14 @@ package struct RenderedRows: Sendable {
 
     /// Starts loading where row `i` is (its start and end), for `prefetch(_:)` a little later:
     /// for rows taken in an order the CPU cannot foresee, those are a miss too.
-    func prefetchPlace(of i: Int) {
+    package func prefetchPlace(of i: Int) {
         starts.withUnsafeBufferPointer { sitegen_prefetch($0.baseAddress! + i) }
         ends.withUnsafeBufferPointer { sitegen_prefetch($0.baseAddress! + i) }
     }
 
     /// Starts loading row `i`'s first bytes into the cache, for a reader that will take rows in
     /// an order the CPU cannot foresee (a search pack's records).
-    func prefetch(_ i: Int) {
+    package func prefetch(_ i: Int) {
         let start = Int(starts[i])
         let end = Int(ends[i])
         buffers[chunk(of: i)].withUnsafeBufferPointer { buffer in

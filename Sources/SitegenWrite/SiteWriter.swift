@@ -19,7 +19,7 @@ package struct SiteWriter {
 
     /// Writes `bytes` at `path(name)`, `name` their content hash (`ContentHash`): a shard, a
     /// file of the search index. Returns the name.
-    func writeNamedByContent(_ bytes: [UInt8], at path: (String) -> String) throws -> String {
+    package func writeNamedByContent(_ bytes: [UInt8], at path: (String) -> String) throws -> String {
         let name = ContentHash.hex(of: bytes)
         try output.writeContentNamed(bytes, to: path(name))
         return name

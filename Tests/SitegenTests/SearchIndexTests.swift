@@ -4,6 +4,7 @@ import Testing
 @testable import SitegenBuild
 @testable import SitegenModel
 @testable import SitegenRender
+@testable import SitegenSearch
 @testable import SitegenSource
 @testable import SitegenSystem
 @testable import SitegenWrite

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenModel
+@testable import SitegenSearch
 @testable import SitegenSource
 
 /// The index against a plain scan (issue 27): random corpora with titles, authors, domains and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenModel
+@testable import SitegenSearch
 @testable import SitegenSource
 
 /// Words for search: Unicode word breaks, case and accents folded as a browser can repeat.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SitegenModel
+@testable import SitegenSearch
 @testable import SitegenSource
 
 /// The search scan's table of words as bytes (`WordTable`): ids in order of first sight, a

@@ -1,5 +1,6 @@
 import CPrefetch
 import SitegenModel
+import SitegenRender
 
 /// The search index's files as JSON (docs/format.md, "Search"). Each is written from the plan
 /// and the rows already rendered for the list; names come from the writer, which names each

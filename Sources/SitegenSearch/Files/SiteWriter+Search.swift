@@ -1,6 +1,7 @@
 import SitegenModel
 import SitegenRender
 import SitegenSystem
+import SitegenWrite
 
 /// Writes the search index (docs/format.md, "Search") and the search page.
 extension SiteWriter {
