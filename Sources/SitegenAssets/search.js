@@ -131,14 +131,23 @@
   };
   /** The record the word's pack holds for row n (counted from the end), if it holds it. */
   const recordOf = (entry, n) => entry.first[entry.rows.indexOf(n)];
-  /** Run r of the word's later results, as rows counted from the list's end. */
-  const laterRun = async (entry, run) => {
-    const word = entry.term;
-    const before = f => f[0] < word || (f[0] == word && f[1] <= run);
-    let f = 0;
-    while (f + 1 < entry.more.length && before(entry.more[f + 1])) f++;
-    const file = await get(`x/${entry.more[f][2]}.json`);
-    return file.words.find(w => w[0] == word && w[1] == run)[2];
+  /** Run r of the word's later results, as rows counted from the list's end (the file has
+   *  the first, then each as the one before minus it), decoded once. */
+  const runs = new Map();
+  const laterRun = (entry, run) => {
+    const word = entry.term, key = `${run} ${word}`;
+    if (!runs.has(key)) {
+      const before = f => f[0] < word || (f[0] == word && f[1] <= run);
+      let f = 0;
+      while (f + 1 < entry.more.length && before(entry.more[f + 1])) f++;
+      const promise = get(`x/${entry.more[f][2]}.json`).then(file => {
+        let n = 0;
+        return file.words.find(w => w[0] == word && w[1] == run)[2].map((d, i) => (n = i ? n - d : d));
+      });
+      promise.catch(() => runs.delete(key));
+      runs.set(key, promise);
+    }
+    return runs.get(key);
   };
   /** Every result of the word, in rank order, as rows counted from the list's end. */
   const allRows = async entry => {

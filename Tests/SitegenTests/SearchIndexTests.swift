@@ -300,7 +300,11 @@ struct SearchIndexTests {
                             let later = try #require(
                                 try jsonArray(try json("x/\(file[2] as! String).json")["words"]).compactMap { $0 as? [Any] }
                                     .first { $0[0] as? String == term && $0[1] as? Int == run })
-                            rows += try jsonArray(later[2]).compactMap { $0 as? Int }
+                            // The first row, then each as the one before minus it.
+                            let deltas = try jsonArray(later[2]).compactMap { $0 as? Int }
+                            rows += deltas.indices.reduce(into: [Int]()) { out, i in
+                                out.append(i == 0 ? deltas[0] : out[i - 1] - deltas[i])
+                            }
                         }
                     }
                     let stories = try #require(root["stories"] as? Int)

@@ -56,10 +56,12 @@ package enum SearchFiles {
         w.raw("]}")
     }
 
-    /// A file of later results: `{"v":1,"words":[["swift",run,[n,…]],…]}`: run `run` of the
+    /// A file of later results: `{"v":1,"words":[["swift",run,[n, d,…]],…]}`: run `run` of the
     /// word's later results (results `firstRows + run × moreRows` on), as rows of the site's
     /// list counted from its end (row `stories - 1 - n`: new stories on top of the list leave
-    /// these numbers, and so these files, as they were), in rank order.
+    /// these numbers, and so these files, as they were), in rank order: the first `n`, then
+    /// each as the one before minus it (a query of several words loads a common word's every
+    /// run, and its results are mostly newer first: the differences are a digit or two).
     /// Written into `w`, emptied first (as `pack`).
     package static func more(_ plan: SearchPlan, segments: [SearchPlan.Segment], into w: inout JSONWriter) {
         w.bytes.removeAll(keepingCapacity: true)
@@ -72,7 +74,7 @@ package enum SearchFiles {
             w.raw(",")
             w.int(segment.run)
             w.raw(",")
-            fromEnd(word.results[segment.results], of: plan, into: &w)
+            fromEnd(word.results[segment.results], of: plan, into: &w, deltas: true)
             w.raw("]")
         }
         w.raw("]}")
@@ -164,14 +166,22 @@ package enum SearchFiles {
         w.raw("]")
     }
 
-    /// `[n,…]`: `rows` counted from the list's end.
-    private static func fromEnd(_ rows: ArraySlice<UInt32>, of plan: SearchPlan, into w: inout JSONWriter) {
+    /// `[n,…]`: `rows` counted from the list's end; with `deltas`, the first so and each
+    /// other as the one before minus it (small: a word's results are mostly newer first).
+    private static func fromEnd(
+        _ rows: ArraySlice<UInt32>, of plan: SearchPlan, into w: inout JSONWriter, deltas: Bool = false
+    ) {
         w.raw("[")
-        var first = true
+        var previous: Int? = nil
         for row in rows {
-            if !first { w.raw(",") }
-            first = false
-            w.int(plan.stories - 1 - Int(row))
+            let n = plan.stories - 1 - Int(row)
+            if let previous {
+                w.raw(",")
+                w.int(deltas ? previous - n : n)
+            } else {
+                w.int(n)
+            }
+            previous = n
         }
         w.raw("]")
     }
