@@ -152,6 +152,26 @@ def sitegen_queries(browser, site, picks):
     return rows
 
 
+def pair_query(browser, site, stories_file, picks):
+    """Two words together, the one in about 500 titles and the commonest: the page loads both
+    words' results as rows before it states the count. Cold: requests, gzip bytes, and the
+    count against the titles holding both (each word's count is its titles', pick_words)."""
+    (_, rare, _, _), (_, common, _, _) = picks[1], picks[2]
+    expected = sum(1 for line in open(stories_file)
+                   if {rare, common} <= set(fold(w) for w in json.loads(line)["title"].split()))
+    server = SiteServer(site)
+    context, page, urls = new_page(browser)
+    page.goto(server.url + "search/?q=" + rare + "%20" + common)
+    page.wait_for_function("() => /with/.test(document.querySelector('[role=status]').textContent)", timeout=60000)
+    page.wait_for_load_state("networkidle")
+    status = page.inner_text("[role=status]")
+    result = {"words": f"{rare} {common}", "status": status, "expected": expected, "requests": len(urls),
+              "bytes": gzipped(site, urls)}
+    context.close()
+    server.close()
+    return result
+
+
 def write_pagefind_site(stories_file, folder):
     """One page per story: its title, author and domain, as sitegen's index has them."""
     os.makedirs(folder, exist_ok=True)
@@ -250,6 +270,7 @@ def main():
                 "stories": n, "with_s": with_t[0], "with_mib": with_t[1] / 1024, "without_s": without_t[0],
                 "without_mib": without_t[1] / 1024, "index_files": count_files(os.path.join(with_out, "x")) + 1,
                 "words": len(words), "queries": sitegen_queries(browser, with_out, picks),
+                "pair": pair_query(browser, with_out, stories, picks),
             })
             if n <= args.pagefind_max:
                 result["pagefind"] = pagefind_queries(browser, site, picks)
@@ -277,6 +298,13 @@ def main():
             build = f"{r['pagefind_s']:.1f} s, {r['pagefind_files']:,}" if pf and i == 0 else ""
             print(f"| {r['stories']:,} | {q['label']}: {q['status'].split(' with')[0]} | {q['requests']}, {q['bytes'] / KIB:.1f} KiB "
                   f"| {q['second_requests']}, {q['second_bytes'] / KIB:.1f} KiB | {pf_cells} | {build} |")
+    print()
+    print("| stories | two words: ~500 titles and the commonest | the page states | titles holding both | cold query, requests, gzip |")
+    print("| ---: | --- | ---: | ---: | ---: |")
+    for r in results:
+        q = r["pair"]
+        print(f"| {r['stories']:,} | {q['words']} | {q['status'].split(' with')[0]} | {q['expected']:,} "
+              f"| {q['requests']}, {q['bytes'] / KIB:.1f} KiB |")
 
 
 

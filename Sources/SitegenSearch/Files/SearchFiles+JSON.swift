@@ -12,8 +12,8 @@ package enum SearchFiles {
     /// words checks each story against every word's results (its later results, when `count`
     /// is more, are in the files of later results the root or its directory lists). No rank or ranking key: they would change with every new
     /// story, and every pack with them; nor the names of later files, for the same reason.
-    /// Written into `w`, emptied first: a writer kept from file to file keeps its memory
-    /// (a fresh one a file took four hundred megabytes of new pages at a million stories).
+    /// Written into `w`, emptied first: a writer kept from file to file keeps its memory (the
+    /// caller keeps one a chunk of files, `SiteWriter.writeSearch`).
     package static func pack(
         _ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows, into w: inout JSONWriter
     ) {

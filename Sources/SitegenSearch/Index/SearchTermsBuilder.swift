@@ -10,7 +10,7 @@ import SitegenSystem
 package enum SearchTermsBuilder {
     /// What the index reads of one story: its title, its author and domain (ranked with the
     /// title), and its body (Markdown source or HN's HTML text), ranked after them. (Two
-    /// names, not an array of them: an array a story was a million allocations.)
+    /// names, not an array of them: no allocation a story.)
     package struct Fields {
         package var title: String
         package var author: String
@@ -33,8 +33,8 @@ package enum SearchTermsBuilder {
         var parts = Parallel.array(count: shares) { share in
             let rows = (share * count / shares)..<((share + 1) * count / shares)
             // Sized for what a share of Zipf-law titles and as many authors holds (about 0.8
-            // terms a story): growing rehashed every term, a tenth of the scan at a million
-            // stories.
+            // terms a story), so that such a site's table never rehashes; a site with more
+            // words grows it, to the same result.
             var part = Part(terms: WordTable(capacity: rows.count * 7 / 8))
             part.add(rows: rows, fields)
             // Only what the merge reads: the spellings go now, before the merge adds its own.
@@ -64,8 +64,8 @@ package enum SearchTermsBuilder {
             parts[p].terms = WordTable(capacity: 0)
         }
         // In JavaScript's order, as the planner will have them: it then reads each word's
-        // postings, and the word, where the last one's end (in first-seen order, each word's
-        // were a cache miss or two, half a million times).
+        // postings, and the word, where the last one's end. (The planner checks the order and
+        // sorts only when it is not so: `builderOrder` holds the builder to it.)
         let unordered = (0..<table.count).map { table.string($0) }
         let order = SearchPlanner.jsOrder(unordered)
         var place = [Int32](repeating: 0, count: order.count)
@@ -154,8 +154,9 @@ package enum SearchTermsBuilder {
         var touched: [Int32] = []
         /// A batch of stories' words, gathered before any is looked up (their bytes in
         /// `wordBytes`, where each story's end in `storyEnds`), and their terms: each word's
-        /// slot, then each term's state, starts loading some words before it is read. Every
-        /// rare word was a wait on memory, and a story alone has too few words to wait less.
+        /// slot, then each term's state, starts loading some words before it is read (a story
+        /// alone has too few words for that). The batch changes no result, only the order
+        /// memory is read in.
         var words: [Word] = []
         /// The batch's words' bytes are `wordBytes[..<wordBytesUsed]` (it only grows: written
         /// through one pointer a text, not appended to a word at a time).
@@ -206,8 +207,8 @@ package enum SearchTermsBuilder {
         /// `wordTerms[k]`: the term of `words[k]`.
         mutating func lookUp() {
             wordTerms.removeAll(keepingCapacity: true)
-            // Local copies (the same buffers): read through self, each word cost a retain and
-            // a release, as `term` might have changed them.
+            // Local copies (the same buffers), so the loop holds no reference to self, which
+            // `term` changes.
             let (words, bytes) = (self.words, wordBytes)
             words.withUnsafeBufferPointer { words in
                 bytes.withUnsafeBufferPointer { bytes in

@@ -10,8 +10,8 @@ import Foundation
 /// A slot is one 16-byte value (four to a cache line), and holds a word's first eight bytes,
 /// its length (up to 15) and a value of the caller's (the spellings' table keeps each
 /// spelling's term there): a lookup costs one cache miss, and more (its place in the arena,
-/// the arena) only for a word longer than eight bytes. (24-byte slots with a hash in each
-/// were 45 MB more at a million stories' peak.)
+/// the arena) only for a word longer than eight bytes. Slots stay 16 bytes: the tables are
+/// the index's largest structures at its memory peak (docs/perf-log.md).
 struct WordTable {
     private struct Slot {
         /// (The word's id + 1) << 4 | its length, 15 for any longer; 0 for an empty slot.
@@ -82,8 +82,8 @@ struct WordTable {
     }
 
     /// Starts loading the slot where a lookup of `hash` begins, for a caller that knows its
-    /// next words before it looks them up: a miss a word, each waiting on memory, was most of
-    /// the scan's time at a million stories.
+    /// next words before it looks them up (SearchTermsBuilder: eight words ahead). A hint: it
+    /// changes no result, so a lookup without it finds the same.
     /// (`mutating` though it changes nothing: called on a table that is a stored property,
     /// a plain method read a copy of the table, four retains and releases a word.)
     mutating func prefetch(hash: UInt32) {

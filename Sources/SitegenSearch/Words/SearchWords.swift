@@ -239,7 +239,8 @@ package enum SearchWords {
         return isWordScalar(scalar) && !isCJK(value)
     }
     /// `isWordScalar` of U+0080…U+07FF (accented Latin, Greek, Cyrillic, Hebrew, Arabic: the
-    /// two-byte UTF-8 scalars), looked up: asking Unicode's tables was a tenth of the index's scan.
+    /// two-byte UTF-8 scalars), looked up rather than asked of Unicode's tables each time;
+    /// `isWordScalar` is the truth it must equal (built from it).
     private static let twoByteWordScalars: [Bool] = (0x80..<0x800).map { isWordScalar(Unicode.Scalar(UInt32($0))!) }
 
     /// An ASCII letter or digit.
