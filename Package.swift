@@ -168,8 +168,8 @@ let package = Package(
         .executableTarget(
             name: "sitegen-bench",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenBuild", "SitegenAssets",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenSearch", "SitegenBuild",
+                "SitegenAssets", .product(name: "Mustache", package: "swift-mustache"),
             ],
             path: "Benchmarks/SitegenBenchmarks"
         ),

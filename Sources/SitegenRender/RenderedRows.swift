@@ -14,12 +14,14 @@ import SitegenSystem
 /// grew for them a page at a time, a system call each.
 package struct RenderedRows: Sendable {
     /// The rows of `chunks[c]`, back to back.
-    private let buffers: [[UInt8]]
-    private let chunks: [Range<Int>]
+    // (Usable from inline: the search index, in its own module, reads rows as its packs are
+    // written, and a call a record across modules would stand between it and its prefetches.)
+    @usableFromInline let buffers: [[UInt8]]
+    @usableFromInline let chunks: [Range<Int>]
     /// Row i is `buffers[chunk of i][starts[i]..<starts[i + 1]]` (the next row's start, or the
     /// buffer's end for a chunk's last row: `ends` holds that).
-    private let starts: [UInt32]
-    private let ends: [UInt32]
+    @usableFromInline let starts: [UInt32]
+    @usableFromInline let ends: [UInt32]
 
     /// Renders rows `0..<count` on both cores: `row(i, &buffer)` appends row i's HTML to
     /// `buffer`, which it is handed empty.
@@ -87,7 +89,7 @@ package struct RenderedRows: Sendable {
     package func length(of i: Int) -> Int { Int(ends[i] - starts[i]) }
 
     /// Row `i`'s HTML, escaped (a JSON string's contents), for the length of `body`.
-    package func withEscaped<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    @inlinable package func withEscaped<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try buffers[chunk(of: i)].withUnsafeBufferPointer {
             try body(UnsafeBufferPointer(rebasing: $0[Int(starts[i])..<Int(ends[i])]))
         }
@@ -95,14 +97,14 @@ package struct RenderedRows: Sendable {
 
     /// Starts loading where row `i` is (its start and end), for `prefetch(_:)` a little later:
     /// for rows taken in an order the CPU cannot foresee, those are a miss too.
-    package func prefetchPlace(of i: Int) {
+    @inlinable package func prefetchPlace(of i: Int) {
         starts.withUnsafeBufferPointer { sitegen_prefetch($0.baseAddress! + i) }
         ends.withUnsafeBufferPointer { sitegen_prefetch($0.baseAddress! + i) }
     }
 
     /// Starts loading row `i`'s first bytes into the cache, for a reader that will take rows in
     /// an order the CPU cannot foresee (a search pack's records).
-    package func prefetch(_ i: Int) {
+    @inlinable package func prefetch(_ i: Int) {
         let start = Int(starts[i])
         let end = Int(ends[i])
         buffers[chunk(of: i)].withUnsafeBufferPointer { buffer in
@@ -125,7 +127,7 @@ package struct RenderedRows: Sendable {
     }
 
     /// The chunk holding row `i`: a binary search over a few dozen chunks.
-    private func chunk(of i: Int) -> Int {
+    @usableFromInline func chunk(of i: Int) -> Int {
         var low = 0
         var high = chunks.count - 1
         while low < high {

@@ -224,6 +224,15 @@ extension SearchWordsTests {
                 try Self.referenceWords(in: text) == SearchWords.words(in: text),
                 "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             #expect(try Self.referenceWords(in: text, query: true) == SearchWords.queryWords(in: text), "\(text)")
+            // The general way alone (without the ASCII shortcut) finds the same.
+            var general: [Range<Int>] = []
+            var shortcut: [Range<Int>] = []
+            var bytes = text
+            bytes.withUTF8 { utf8 in
+                SearchWords.forEachWord(utf8: utf8, asciiShortcut: false) { general.append($0) }
+                SearchWords.forEachWord(utf8: utf8) { shortcut.append($0) }
+            }
+            #expect(general == shortcut, "\(text)")
         }
     }
 }

@@ -72,9 +72,13 @@ package enum SearchWords {
     /// Calls `body` with the byte range of each word the index keeps for the UTF-8 text
     /// `utf8`, in order (they overlap: a name and its parts, a character and its pairs): the
     /// index's scan, which folds each different spelling once (`SearchTermsBuilder`).
-    package static func forEachWord(utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+    /// `asciiShortcut: false` takes the general way for every word (sitegen-bench times both).
+    @inline(__always)
+    package static func forEachWord(
+        utf8: UnsafeBufferPointer<UInt8>, asciiShortcut: Bool = true, _ body: (Range<Int>) -> Void
+    ) {
         scan(
-            utf8: utf8,
+            utf8: utf8, asciiShortcut: asciiShortcut,
             run: { range in
                 // Each character, then the pair it begins.
                 var i = range.lowerBound
@@ -130,13 +134,16 @@ package enum SearchWords {
     }
 
     /// Finds the CJK runs and the names of `utf8`, left to right, as JavaScript's
-    /// `matchAll` of `([CJK]+)|\.?S(?:\.S)*(?:(?:\+\+|#)(?!W))?` does.
+    /// `matchAll` of `([CJK]+)|\.?S(?:\.S)*(?:(?:\+\+|#)(?!W))?` does. (Inlined into its
+    /// callers with their closures: it is the index's scan of every byte of every story.)
+    @inline(__always)
     package static func scan(
-        utf8: UnsafeBufferPointer<UInt8>, run: (Range<Int>) -> Void, name: (Name) -> Void
+        utf8: UnsafeBufferPointer<UInt8>, asciiShortcut: Bool = true, run: (Range<Int>) -> Void, name: (Name) -> Void
     ) {
         let count = utf8.count
         let dot = UInt8(ascii: ".")
         /// The end of `S` (a part) starting at `i`, or nil when no word scalar is there.
+        @inline(__always)
         func part(_ i: Int) -> Int? {
             var j = wordEnd(utf8, i)
             guard j > i else { return nil }
@@ -153,7 +160,23 @@ package enum SearchWords {
         var i = 0
         while i < count {
             let lead = utf8[i]
-            if lead >= 0x80 && isCJK(decode(utf8, i).scalar) {
+            if asciiShortcut && lead < 0x80 && lead != dot {
+                // ASCII: a space or a mark of punctuation is no word; a run of letters and
+                // digits that a space or punctuation ends (most words of most texts) is a name
+                // of one part. The general way below finds the same (SearchWordsTests holds
+                // both to the rules), and finds the rest.
+                guard isASCIIWordByte(lead) else {
+                    i += 1
+                    continue
+                }
+                var j = i + 1
+                while j < count && isASCIIWordByte(utf8[j]) { j += 1 }
+                if j == count || (utf8[j] < 0x80 && !mayGoOn(utf8[j])) {
+                    name(Name(whole: i..<j, parts: i..<j, dots: 0))
+                    i = j
+                    continue
+                }
+            } else if lead >= 0x80 && isCJK(decode(utf8, i).scalar) {
                 var j = i
                 while j < count && utf8[j] >= 0x80 && isCJK(decode(utf8, j).scalar) { j += scalarLength(utf8[j]) }
                 run(i..<j)
@@ -180,6 +203,12 @@ package enum SearchWords {
             name(Name(whole: i..<whole, parts: partsStart..<end, dots: dots))
             i = whole
         }
+    }
+
+    /// An ASCII byte after a word that may make it go on (`.`, `'`) or end in `++` or `#`.
+    @inline(__always)
+    private static func mayGoOn(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ".") || b == UInt8(ascii: "'") || b == UInt8(ascii: "+") || b == UInt8(ascii: "#")
     }
 
     /// Where the run of word scalars (letters, digits, marks; not CJK) starting at `i` ends.
