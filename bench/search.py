@@ -11,7 +11,7 @@ then asks for a second word of the same pack and counts that query's requests.
 Pagefind (`pip install "pagefind[bin]"`, --pagefind-max and below): one HTML page per story
 (the unit it indexes: the title, author and domain, as sitegen indexes them), indexed by
 `pagefind --site`, then in the same browser a page that imports its pagefind.js, searches for
-the same word and loads the first 12 results' data (sitegen's first view: the rows its pack
+the same word and loads the first 16 results' data (sitegen's first view: the rows its pack
 holds); then a second word. Its index build is timed on the same RAM disk.
 
     python3 bench/search.py [--sizes 10000 100000 1000000] [--pagefind-max 100000] [--json out.json]
@@ -208,10 +208,10 @@ def pagefind_queries(browser, site, picks):
         context, page, urls = new_page(browser)
         page.goto(server.url + "search.html")
         page.wait_for_function("() => window.run")
-        found = page.evaluate("([q]) => window.run(q, 12)", [word])
+        found = page.evaluate("([q]) => window.run(q, 16)", [word])
         page.wait_for_load_state("networkidle")
         cold = list(urls)
-        page.evaluate("([q]) => window.run(q, 12)", [second])
+        page.evaluate("([q]) => window.run(q, 16)", [second])
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(300)
         rows.append({

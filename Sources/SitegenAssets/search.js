@@ -199,8 +199,9 @@
   };
   /** prefetchRowsAt and cancelPrefetchingForRowsAt for the results: rows within a quarter
    *  screen of the viewport are made and loaded, loads for rows left behind are aborted. Until
-   *  the reader first scrolls, only the rows on the screen: at 1280 × 720 those are the first
-   *  12, which the word's pack holds, so a query costs no request for rows until then. */
+   *  the reader first scrolls, only the rows on the screen: in a window up to about 1,000 px
+   *  tall those are the first 16, which the word's pack holds, so a query costs no request
+   *  for rows until then. */
   const update = () => {
     if (!results) return;
     const shown = min(total, floor(MAX_HEIGHT / rowHeight));

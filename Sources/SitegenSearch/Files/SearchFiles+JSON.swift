@@ -80,7 +80,7 @@ package enum SearchFiles {
         w.raw("]}")
     }
 
-    /// The root: `{"v":1,"stories":N,"firstRows":12,"moreRows":16384,"build":…,"partRows":1024,
+    /// The root: `{"v":1,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
     /// "packs":[[first word,name],…],"more":[[first word,run,name],…]}`, or with
     /// `"directories"` in place of `"packs"` and `"more"` for a large index: each a file with
     /// the packs of its words and the files of later results that hold any of them. A word is

@@ -6,9 +6,11 @@
 /// allows: all of them about `packFiles` files at a million stories (smaller sites get smaller
 /// packs, down to `minPackBytes`).
 public struct SearchRule: Sendable, Equatable {
-    /// Results whose rows a word's pack carries: a first screen at 1280 × 720 (56 px rows under
-    /// the header and the status line). Results after these are loaded by their row in the
-    /// site's list (its manifest and shards) as the reader scrolls to them.
+    /// Results whose rows a word's pack carries: a first screen of a window up to about 1,000
+    /// px tall (56 px rows under the header and the status line; 12 rows, a 720 px screen's,
+    /// left an 800 px window three requests more for its last row: a file of later results, a
+    /// manifest part and a shard). Results after these are loaded by their row in the site's
+    /// list (its manifest and shards) as the reader scrolls to them.
     public var firstRows: Int
     /// Packs are sized so that all of them make about `packFiles` files ...
     public var packFiles: Int
@@ -21,7 +23,7 @@ public struct SearchRule: Sendable, Equatable {
     public var rootEntries: Int
 
     public init(
-        firstRows: Int = 12, packFiles: Int = 4_300, minPackBytes: Int = 16 * 1024, moreBytes: Int = 128 * 1024,
+        firstRows: Int = 16, packFiles: Int = 4_300, minPackBytes: Int = 16 * 1024, moreBytes: Int = 128 * 1024,
         rootEntries: Int = 64
     ) {
         precondition(firstRows >= 1 && packFiles >= 1 && minPackBytes >= 64 && moreBytes >= 64)
