@@ -145,19 +145,51 @@ let render = try race([
 
 // 3. Search's words: the index's scan with ASCII words in a loop of their own, against the
 // general way alone (the same words: SearchWordsTests), over every title and body.
-let texts = stories.flatMap { [$0.title, $0.text ?? ""] }
-let words = try race(
-    [true, false].map { shortcut in
-        {
-            var found = 0
-            for var text in texts {
-                text.withUTF8 { utf8 in SearchWords.forEachWord(utf8: utf8, asciiShortcut: shortcut) { found &+= $0.count } }
+func scanRace(_ texts: [String]) throws -> [Double] {
+    try race(
+        [true, false].map { shortcut in
+            {
+                var found = 0
+                for var text in texts {
+                    text.withUTF8 { utf8 in SearchWords.forEachWord(utf8: utf8, asciiShortcut: shortcut) { found &+= $0.count } }
+                }
+                keep(found)
             }
-            keep(found)
-        }
+        })
+}
+
+// 4. Search's terms: the index's builder as built (both cores, its own byte tables, words
+// looked up in batches with their memory loaded ahead) against the plain way (one core, each
+// word folded as a String into a dictionary), which must make the same terms
+// (SearchReferenceTests).
+func builderRace(_ fields: [SearchTermsBuilder.Fields]) throws -> [Double] {
+    try race([
+        { keep(SearchTermsBuilder.terms(count: fields.count) { fields[$0] }) },
+        { keep(SearchTermsBuilder.plainTerms(count: fields.count) { fields[$0] }) },
+    ])
+}
+
+// On the sample's titles and bodies (a few hundred title shapes: few different words), and on
+// ten times as many Zipf-law titles with their authors (what search is measured on: half a
+// million different words at a million stories).
+let sampleTexts = stories.flatMap { [$0.title, $0.text ?? ""] }
+let words = try scanRace(sampleTexts)
+let sampleFields = stories.map {
+    SearchTermsBuilder.Fields(
+        title: $0.title, author: $0.by ?? "", domain: $0.url.flatMap { SafeURL.domain(of: $0) } ?? "",
+        body: $0.text ?? $0.markdown)
+}
+let built = try builderRace(sampleFields)
+let zipfItems = SampleGenerator(seed: 1, zipfVocabulary: 200_000).items(count: 10 * n)
+let zipfTexts = zipfItems.flatMap { [$0.title ?? "", $0.by ?? ""] }
+let zipfWords = try scanRace(zipfTexts)
+let zipfBuilt = try builderRace(
+    zipfItems.map {
+        SearchTermsBuilder.Fields(
+            title: $0.title ?? "", author: $0.by ?? "", domain: $0.url.flatMap { SafeURL.domain(of: $0) } ?? "")
     })
 
-// 4. Naming files by content: ContentHash is SHA-256 (swift-crypto) since a hand-written hash
+// 5. Naming files by content: ContentHash is SHA-256 (swift-crypto) since a hand-written hash
 // at 2.3× its speed hashed the shards in 1.4 % of a build; this watches what SHA-256 costs, over
 // the build's own shards.
 let shardFolder = arguments.dir + "/out\(arguments.runs - 1)/s"
@@ -203,6 +235,15 @@ print(
 )
 print(
     "| search words, ASCII shortcut | \(ms(words[0])) | the general scan | \(ms(words[1])) | \(ratio(words[0], words[1])) | \(share(words[0])) | \(verdict(fast: words[0], library: words[1])) |"
+)
+print(
+    "| search terms, as built (both cores) | \(ms(built[0])) | the plain way (one core, [String: Int]) | \(ms(built[1])) | \(ratio(built[0], built[1])) | \(share(built[0])) | \(verdict(fast: built[0], library: built[1])) |"
+)
+print(
+    "| search words, ASCII shortcut, \(10 * n) Zipf titles | \(ms(zipfWords[0])) | the general scan | \(ms(zipfWords[1])) | \(ratio(zipfWords[0], zipfWords[1])) | | |"
+)
+print(
+    "| search terms, as built, \(10 * n) Zipf titles and authors | \(ms(zipfBuilt[0])) | the plain way | \(ms(zipfBuilt[1])) | \(ratio(zipfBuilt[0], zipfBuilt[1])) | | |"
 )
 print(
     "| (replaced) ContentHash is SHA-256, \(shards.count) shards, \(shardBytes / 1024) KiB | | SHA-256 (swift-crypto) | \(ms(hash[0])) | | \(share(hash[0])) | library |"

@@ -84,6 +84,20 @@ struct SearchReferenceTests {
         }
     }
 
+    @Test("the index's fast builder (both cores, byte tables, batches) makes exactly the terms the plain one does")
+    func fastIsPlain() {
+        for seed in 21...24 as ClosedRange<UInt64> {
+            let stories = Self.corpus(seed: seed, count: 300)
+            let fields: @Sendable (Int) -> SearchTermsBuilder.Fields = { i in
+                SearchTermsBuilder.Fields(
+                    title: stories[i].title, author: stories[i].author, domain: stories[i].domain, body: stories[i].body)
+            }
+            let fast = SearchTermsBuilder.terms(count: stories.count, fields: fields)
+            let plain = SearchTermsBuilder.plainTerms(count: stories.count, fields: fields)
+            #expect(fast == plain, "seed \(seed)")
+        }
+    }
+
     @Test("a query of several words finds, through the index, exactly the stories the scan finds holding them all")
     func severalWords() throws {
         var rng = SplitMix64(seed: 7)
