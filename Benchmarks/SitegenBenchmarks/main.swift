@@ -169,6 +169,37 @@ func builderRace(_ fields: [SearchTermsBuilder.Fields]) throws -> [Double] {
     ])
 }
 
+// 5. Search's prefetches (`CPrefetch`, hints that change no result): the term builder and the
+// packs' writing with memory loaded ahead, against the same code without.
+func prefetchRace(_ fields: [SearchTermsBuilder.Fields]) throws -> [Double] {
+    try race([true, false].map { on in { keep(SearchTermsBuilder.terms(count: fields.count, prefetching: on) { fields[$0] }) } })
+}
+
+func packRace(_ items: [RawItem], _ fields: [SearchTermsBuilder.Fields]) throws -> [Double] {
+    // Rows of about a list row's size, rendered as the build keeps them.
+    let html = RenderedRows.render(count: items.count) { i, out in
+        out += Array(
+            "<h2><a href=\"\(items[i].url ?? "")\">\(items[i].title ?? "")</a></h2><p>\(items[i].score ?? 0) points by \(items[i].by ?? "")</p>"
+                .utf8)
+    }
+    let plan = SearchPlanner.plan(
+        SearchTermsBuilder.terms(count: fields.count) { fields[$0] }, times: items.map(\.time),
+        recordBytes: (0..<items.count).map { html.length(of: $0) + 24 })
+    let ids = items.map { $0.id ?? 0 }
+    return try race(
+        [true, false].map { on in
+            {
+                var w = JSONWriter(capacity: 160 * 1024)
+                var written = 0
+                for pack in plan.packs {
+                    SearchFiles.pack(plan, words: pack, ids: ids, html: html, into: &w, prefetching: on)
+                    written += w.bytes.count
+                }
+                keep(written)
+            }
+        })
+}
+
 // On the sample's titles and bodies (a few hundred title shapes: few different words), and on
 // ten times as many Zipf-law titles with their authors (what search is measured on: half a
 // million different words at a million stories).
@@ -183,6 +214,12 @@ let built = try builderRace(sampleFields)
 let zipfItems = SampleGenerator(seed: 1, zipfVocabulary: 200_000).items(count: 10 * n)
 let zipfTexts = zipfItems.flatMap { [$0.title ?? "", $0.by ?? ""] }
 let zipfWords = try scanRace(zipfTexts)
+let zipfFields = zipfItems.map {
+    SearchTermsBuilder.Fields(
+        title: $0.title ?? "", author: $0.by ?? "", domain: $0.url.flatMap { SafeURL.domain(of: $0) } ?? "")
+}
+let zipfPrefetched = try prefetchRace(zipfFields)
+let zipfPacked = try packRace(zipfItems, zipfFields)
 let zipfBuilt = try builderRace(
     zipfItems.map {
         SearchTermsBuilder.Fields(
@@ -244,6 +281,12 @@ print(
 )
 print(
     "| search terms, as built, \(10 * n) Zipf titles and authors | \(ms(zipfBuilt[0])) | the plain way | \(ms(zipfBuilt[1])) | \(ratio(zipfBuilt[0], zipfBuilt[1])) | | |"
+)
+print(
+    "| search terms' prefetches, \(10 * n) Zipf titles | \(ms(zipfPrefetched[0])) | none | \(ms(zipfPrefetched[1])) | \(ratio(zipfPrefetched[0], zipfPrefetched[1])) | | |"
+)
+print(
+    "| search packs' prefetches, \(10 * n) Zipf titles | \(ms(zipfPacked[0])) | none | \(ms(zipfPacked[1])) | \(ratio(zipfPacked[0], zipfPacked[1])) | | |"
 )
 print(
     "| (replaced) ContentHash is SHA-256, \(shards.count) shards, \(shardBytes / 1024) KiB | | SHA-256 (swift-crypto) | \(ms(hash[0])) | | \(share(hash[0])) | library |"

@@ -95,6 +95,8 @@ struct SearchReferenceTests {
             let fast = SearchTermsBuilder.terms(count: stories.count, fields: fields)
             let plain = SearchTermsBuilder.plainTerms(count: stories.count, fields: fields)
             #expect(fast == plain, "seed \(seed)")
+            // Without its prefetches (hints), the same.
+            #expect(SearchTermsBuilder.terms(count: stories.count, prefetching: false, fields: fields) == fast)
         }
     }
 

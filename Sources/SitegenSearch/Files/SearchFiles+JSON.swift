@@ -14,12 +14,15 @@ package enum SearchFiles {
     /// story, and every pack with them; nor the names of later files, for the same reason.
     /// Written into `w`, emptied first: a writer kept from file to file keeps its memory (the
     /// caller keeps one a chunk of files, `SiteWriter.writeSearch`).
+    /// `prefetching: false` writes the same bytes without loading records ahead (sitegen-bench).
     package static func pack(
-        _ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows, into w: inout JSONWriter
+        _ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows, into w: inout JSONWriter,
+        prefetching: Bool = true
     ) {
         // The pack's records are rows scattered over the whole list: each one's loads start a
         // few records early, or every record waits on memory.
-        let records = words.flatMap { plan.words[$0].hasRecords ? plan.words[$0].results.prefix(plan.firstRows) : [] }
+        let records: [UInt32] =
+            prefetching ? words.flatMap { plan.words[$0].hasRecords ? plan.words[$0].results.prefix(plan.firstRows) : [] } : []
         // Two steps: where each row is (and its id), then its bytes.
         let ahead = 4
         let place = { (i: Int) in

@@ -25,8 +25,11 @@ package enum SearchTermsBuilder {
         }
     }
 
-    /// - Parameter fields: row i's fields (called once a row, from either core).
-    package static func terms(count: Int, fields: @Sendable (Int) -> Fields) -> SearchTerms {
+    /// - Parameters:
+    ///   - fields: row i's fields (called once a row, from either core).
+    ///   - prefetching: whether memory is loaded ahead of the lookups (`CPrefetch`): hints that
+    ///     change no result; false for sitegen-bench's race of them against none.
+    package static func terms(count: Int, prefetching: Bool = true, fields: @Sendable (Int) -> Fields) -> SearchTerms {
         // One share a core, not Parallel's eight: each share folds its spellings anew, and
         // the merge looks every later share's terms up once more.
         let shares = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
@@ -35,7 +38,7 @@ package enum SearchTermsBuilder {
             // Sized for what a share of Zipf-law titles and as many authors holds (about 0.8
             // terms a story), so that such a site's table never rehashes; a site with more
             // words grows it, to the same result.
-            var part = Part(terms: WordTable(capacity: rows.count * 7 / 8))
+            var part = Part(terms: WordTable(capacity: rows.count * 7 / 8), prefetching: prefetching)
             part.add(rows: rows, fields)
             // Only what the merge reads: the spellings go now, before the merge adds its own.
             return Share(
@@ -52,10 +55,10 @@ package enum SearchTermsBuilder {
         for p in parts.indices.dropFirst() {
             // Hashed first, so that each term's slot starts loading some terms before it is read.
             let hashes = parts[p].state.indices.map { t in parts[p].terms.withBytes(of: t) { WordTable.hash($0) } }
-            for hash in hashes.prefix(Part.ahead) { table.prefetch(hash: hash) }
+            for hash in hashes.prefix(prefetching ? Part.ahead : 0) { table.prefetch(hash: hash) }
             maps.append(
                 parts[p].state.indices.map { t -> Int32 in
-                    if t + Part.ahead < hashes.count { table.prefetch(hash: hashes[t + Part.ahead]) }
+                    if prefetching && t + Part.ahead < hashes.count { table.prefetch(hash: hashes[t + Part.ahead]) }
                     let id = parts[p].terms.withBytes(of: t) { table.id(of: $0, hash: hashes[t]) }
                     if Int(id) == textual.count { textual.append(false) }
                     textual[Int(id)] = textual[Int(id)] || parts[p].state[t].textual
@@ -139,6 +142,8 @@ package enum SearchTermsBuilder {
 
         /// Folded words, and what the share knows of each.
         var terms: WordTable
+        /// Whether lookups load memory ahead (`terms(count:prefetching:fields:)`).
+        let prefetching: Bool
         var state: [State] = []
         /// Each story's terms in turn, `term | bodyOnly << 31`, and how many each story has
         /// (`perRow`): four bytes a posting (a million stories have ten million of them), the
@@ -219,7 +224,9 @@ package enum SearchTermsBuilder {
                         let start = Int(word.start)
                         let bytes = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(word.count)])
                         let t = word.folded ? term(folded: bytes, hash: word.hash) : term(bytes, hash: word.hash)
-                        if t >= 0 { state.withUnsafeMutableBufferPointer { sitegen_prefetch($0.baseAddress! + Int(t)) } }
+                        if t >= 0 && prefetching {
+                            state.withUnsafeMutableBufferPointer { sitegen_prefetch($0.baseAddress! + Int(t)) }
+                        }
                         wordTerms.append(t)
                     }
                 }
@@ -252,6 +259,7 @@ package enum SearchTermsBuilder {
 
         /// Starts loading the slot `word`'s lookup begins at.
         mutating func prefetch(_ word: Word) {
+            guard prefetching else { return }
             if word.folded { terms.prefetch(hash: word.hash) } else { spellings.prefetch(hash: word.hash) }
         }
 
