@@ -2,7 +2,7 @@ import CCmarkGFM
 import Foundation
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
-/// autolink, tagfilter, tasklist). String in, String out: this is the only file that calls
+/// autolink, tagfilter, tasklist) and footnotes (`[^1]`, as GitHub renders them). String in, String out: this is the only file that calls
 /// libcmark-gfm, every pointer it gets is freed by a `defer` here, and none leaves it.
 ///
 /// Safe by construction, in two layers:
@@ -44,8 +44,9 @@ public enum Markdown {
     /// GitHub Flavored Markdown's extensions, as libcmark-gfm-extensions names them.
     static let extensions = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
-    /// CMARK_OPT_DEFAULT, without CMARK_OPT_UNSAFE: raw HTML and dangerous URLs are omitted.
-    package static let options = CMARK_OPT_DEFAULT
+    /// CMARK_OPT_DEFAULT, without CMARK_OPT_UNSAFE: raw HTML and dangerous URLs are omitted;
+    /// with footnotes, which authors write on every platform that renders GitHub's Markdown.
+    package static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
 
     /// The core extensions are registered once per process; a `static let` is initialised
     /// exactly once even when rows render on both cores at the same time.

@@ -32,6 +32,19 @@ struct MarkdownTests {
         #expect(tasks.contains("checked=\"\"") && tasks.contains("disabled=\"\""))
     }
 
+    @Test("footnotes: a reference links to its note, the note back to the reference, notes at the end")
+    func footnotes() {
+        let out = html("Text with a note[^1] and another[^long].\n\n[^1]: The first note.\n[^long]: A longer one, with `code`.\n")
+        #expect(
+            out.contains("<sup class=\"footnote-ref\"><a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref>1</a></sup>"), "\(out)")
+        #expect(out.contains("<section class=\"footnotes\" data-footnotes>"), "\(out)")
+        #expect(out.contains("<li id=\"fn-long\">") && out.contains("<code>code</code>"), "\(out)")
+        #expect(out.contains("href=\"#fnref-long\""), "\(out)")
+        #expect(!out.contains("[^1]") && !out.contains("[^long]"), "\(out)")
+        // A reference without its note stays text.
+        #expect(html("no such[^x] note") == "<p>no such[^x] note</p>\n")
+    }
+
     @Test("raw HTML is omitted (safe mode), inline and as a block")
     func rawHTMLOmitted() {
         let out = html("<script>alert(1)</script>\n\nhi <img src=x onerror=alert(1)> <b onclick=x>b</b>")
