@@ -226,7 +226,7 @@ let zipfBuilt = try builderRace(
             title: $0.title ?? "", author: $0.by ?? "", domain: $0.url.flatMap { SafeURL.domain(of: $0) } ?? "")
     })
 
-// 5. Naming files by content: ContentHash is SHA-256 (swift-crypto) since a hand-written hash
+// 6. Naming files by content: ContentHash is SHA-256 (swift-crypto) since a hand-written hash
 // at 2.3× its speed hashed the shards in 1.4 % of a build; this watches what SHA-256 costs, over
 // the build's own shards.
 let shardFolder = arguments.dir + "/out\(arguments.runs - 1)/s"

@@ -152,8 +152,8 @@
   /** Every result of the word, in rank order, as rows counted from the list's end. */
   const allRows = async entry => {
     const index = await root();
-    const runs = Math.ceil((entry.count - entry.rows.length) / index.moreRows);
-    const later = await Promise.all(Array.from({ length: runs }, (_, r) => laterRun(entry, r)));
+    const count = Math.ceil((entry.count - entry.rows.length) / index.moreRows);
+    const later = await Promise.all(Array.from({ length: count }, (_, r) => laterRun(entry, r)));
     return entry.rows.concat(...later);
   };
 
@@ -284,8 +284,11 @@
       clear();
       if (entries.some(e => !e)) return say(`No stories have ${words.map(w => `“${w}”`).join(' and ')}.`);
       const named = entries.map(e => `“${e.term}”`).join(' and ');
-      results = entries.length == 1 ? resultsOf(entries[0]) : await allOf(entries);
+      // (Assigned only once it is known to be the current query's: an older one that ends
+      // later must not put its stories under the newer one's count.)
+      const found = entries.length == 1 ? resultsOf(entries[0]) : await allOf(entries);
       if (!alive()) return;
+      results = found;
       total = results.count;
       say(`${stories(total)} with ${named}`);
       update();

@@ -25,7 +25,7 @@ WORD = rf"(?:(?![{CJK}])[\p{{L}}\p{{N}}\p{{M}}])"
 PART = rf"{WORD}+(?:['’]{WORD}+)*"
 WORDS = regex.compile(rf"([{CJK}]+)|\.?{PART}(?:\.{PART})*(?:(?:\+\+|#)(?!{WORD}))?")
 # A body's markup, which is not words: tags, entities, Markdown link targets.
-MARKUP = regex.compile(r"<[^>]{0,1999}>|&[#A-Za-z0-9]{0,11};|\]\([^)]{0,1999}\)")
+MARKUP = regex.compile(r"<[^>]{0,1999}>|&[#A-Za-z0-9]{0,11};|\]\([^)]{0,1998}\)")
 MAX_PREFIXES = 3
 
 

@@ -10,8 +10,9 @@ package enum SearchFiles {
     /// rows as shard records, best first (none for a name, `SearchPlan.Word.hasRecords`), and
     /// the same results as rows of the list counted from its end, by which a query of several
     /// words checks each story against every word's results (its later results, when `count`
-    /// is more, are in the files of later results the root or its directory lists). No rank or ranking key: they would change with every new
-    /// story, and every pack with them; nor the names of later files, for the same reason.
+    /// is more, are in the files of later results the root or its directory lists). No rank
+    /// or ranking key: they would change with every new story, and every pack with them; nor
+    /// the names of later files, for the same reason.
     /// Written into `w`, emptied first: a writer kept from file to file keeps its memory (the
     /// caller keeps one a chunk of files, `SiteWriter.writeSearch`).
     /// `prefetching: false` writes the same bytes without loading records ahead (sitegen-bench).

@@ -176,8 +176,10 @@ package enum SearchTermsBuilder {
         static let ahead = 8
 
         struct Word {
-            var start: Int32
-            var count: Int32
+            // (Int, not Int32: a batch's words are up to five times its text, and a text may be
+            // hundreds of megabytes.)
+            var start: Int
+            var count: Int
             var hash: UInt32
             var place: UInt8
             /// Its bytes are its term's (ASCII, lowercased), not a spelling's.
@@ -221,8 +223,8 @@ package enum SearchTermsBuilder {
                     for k in words.indices {
                         if k + Self.ahead < words.count { prefetch(words[k + Self.ahead]) }
                         let word = words[k]
-                        let start = Int(word.start)
-                        let bytes = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(word.count)])
+                        let start = word.start
+                        let bytes = UnsafeBufferPointer(rebasing: bytes[start..<start + word.count])
                         let t = word.folded ? term(folded: bytes, hash: word.hash) : term(bytes, hash: word.hash)
                         if t >= 0 && prefetching {
                             state.withUnsafeMutableBufferPointer { sitegen_prefetch($0.baseAddress! + Int(t)) }
@@ -281,6 +283,9 @@ package enum SearchTermsBuilder {
                 swap(&words, &self.words)
                 wordBytes.withUnsafeMutableBufferPointer { out in
                     SearchWords.forEachWord(utf8: utf8) { range in
+                        // The room above must hold (a new kind of word must keep to the bound):
+                        // checked a word, as the bytes go through an unchecked pointer.
+                        precondition(used + range.count <= out.count, "search words past SearchWords.maxWordsAByte")
                         let start = used
                         var hash = WordTable.hashStart
                         var high: UInt8 = 0
@@ -292,7 +297,7 @@ package enum SearchTermsBuilder {
                             hash = WordTable.hash(hash, folded)
                         }
                         words.append(
-                            Word(start: Int32(start), count: Int32(range.count), hash: hash, place: place, folded: high < 0x80))
+                            Word(start: start, count: range.count, hash: hash, place: place, folded: high < 0x80))
                     }
                 }
                 swap(&words, &self.words)

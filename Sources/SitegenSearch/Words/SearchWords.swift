@@ -7,9 +7,9 @@ import Foundation
 /// - **A name** is a run of letters, digits and combining marks (not CJK), which may hold an
 ///   apostrophe between two of them (`it's`), joined by single dots to more such runs
 ///   (`node.js`, `1.88.0`, `example.com`), perhaps after a dot (`.net`) and perhaps ending in
-///   `++` or `#` that no letter follows (`c++`, `c#`). In JavaScript, with `W` a word scalar:
+///   `++` or `#` that no letter, digit or mark follows (`c++`, `c#`; `C++17` is `c` and `17`). In JavaScript, with `W` a word scalar:
 ///   `\.?S(?:\.S)*(?:(?:\+\+|#)(?!W))?`, `S` = `W+(?:['’]W+)*`.
-///   The index keeps a name whole, its dotted prefixes up to four parts (`1.88` of `1.88.0`,
+///   The index keeps a name whole, at most three of its dotted prefixes (`1.88` of `1.88.0`,
 ///   so a version finds its patch releases and not `1.880`) and each of its parts (`node` of
 ///   `node.js`); a query looks the whole name up.
 /// - **A CJK run** is a run of Han, Hiragana, Katakana and Hangul: scripts written without
@@ -289,7 +289,7 @@ package enum SearchWords {
         }
         var scalars = String.UnicodeScalarView()
         // Literally, as JavaScript's replace: Foundation's default would leave a ς that a
-        // combining mark follows (the table fold found it).
+        // combining mark follows (`foldOfBytes` holds this to the table's fold).
         let lower = word.lowercased().replacingOccurrences(of: "\u{3C2}", with: "\u{3C3}", options: .literal)
         for scalar in lower.decomposedStringWithCanonicalMapping.unicodeScalars where !isMark(scalar) {
             scalars.append(scalar)

@@ -6,11 +6,11 @@
 /// allows: all of them about `packFiles` files at a million stories (smaller sites get smaller
 /// packs, down to `minPackBytes`).
 public struct SearchRule: Sendable, Equatable {
-    /// Results whose rows a word's pack carries: a first screen of a window up to about 1,000
-    /// px tall (56 px rows under the header and the status line; 12 rows, a 720 px screen's,
-    /// left an 800 px window three requests more for its last row: a file of later results, a
-    /// manifest part and a shard). Results after these are loaded by their row in the site's
-    /// list (its manifest and shards) as the reader scrolls to them.
+    /// Results whose rows a word's pack carries: the first screen of a window up to about 900
+    /// px tall (56 px rows under the header and the status line), so that a cold query needs
+    /// no request beyond its pack until the reader scrolls (a row past these costs three: a
+    /// file of later results, a manifest part and a shard). Results after these are loaded by
+    /// their row in the site's list (its manifest and shards) as the reader scrolls to them.
     public var firstRows: Int
     /// Packs are sized so that all of them make about `packFiles` files ...
     public var packFiles: Int
