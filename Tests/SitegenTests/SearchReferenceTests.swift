@@ -25,9 +25,9 @@ struct SearchReferenceTests {
 
     struct Story {
         var title: String
-        var author: String
-        var domain: String
-        var body: String
+        var author: String = ""
+        var domain: String = ""
+        var body: String = ""
     }
 
     static func corpus(seed: UInt64, count: Int) -> [Story] {
@@ -98,6 +98,16 @@ struct SearchReferenceTests {
             // Without its prefetches (hints), the same.
             #expect(SearchTermsBuilder.terms(count: stories.count, prefetching: false, fields: fields) == fast)
         }
+    }
+
+    @Test("a pair of CJK neighbours lists rows, not records; a character, a name and a word keep their records")
+    func pairsListRows() {
+        let stories = [Story(title: "文件 压缩 node.js"), Story(title: "文件"), Story(title: "파일을 zip")]
+        let plan = Self.plan(stories)
+        let records = Dictionary(uniqueKeysWithValues: plan.words.map { ($0.term, $0.hasRecords) })
+        #expect(records["文件"] == false && records["파일"] == false && records["일을"] == false)
+        #expect(records["文"] == true && records["파"] == true && records["node.js"] == true && records["zip"] == true)
+        #expect(CJKScalars.isPair("文件") && !CJKScalars.isPair("文") && !CJKScalars.isPair("ab") && !CJKScalars.isPair("文件夹"))
     }
 
     @Test("a query of several words finds, through the index, exactly the stories the scan finds holding them all")

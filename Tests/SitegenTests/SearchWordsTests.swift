@@ -110,7 +110,7 @@ extension SearchWordsTests {
         // mixing them with marks, final sigmas, dotted capitals and later scalars.
         for word in ["ς\u{301}", "Σς\u{308}日", "ας\u{345}"] { #expect(bytesFold(word) == SearchWords.fold(word), "\(word)") }
         var rng = SplitMix64(seed: 17)
-        let alphabet = Array("aZéÉüÜ\u{301}\u{308}\u{345}ßİıΣσςЖжאשعℌ日Ⅻ한ﬃ0")
+        let alphabet = Array("aZéÉüÜ\u{301}\u{308}\u{345}ßİıΣσςЖжאשعℌ日Ⅻ한ﬃ0가각\u{11A8}ᄀ\u{3400}\u{9FFF}\u{D7A3}が")
         for _ in 0..<5000 {
             let word = String((0..<Int(rng.next() % 8)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
             #expect(bytesFold(word) == SearchWords.fold(word), "\(word)")

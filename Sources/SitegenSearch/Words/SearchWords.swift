@@ -1,4 +1,5 @@
 import Foundation
+import SitegenModel
 
 /// Words as the index keeps them and as a reader types them (docs/format.md, "Words"), by
 /// rules short enough that the search page's script repeats them exactly (search.js, between
@@ -265,7 +266,7 @@ package enum SearchWords {
         if value < 0x80 { return isASCIIWordByte(UInt8(value)) }
         if value < 0x800 { return twoByteWordScalars[Int(value) - 0x80] }
         guard let scalar = Unicode.Scalar(value) else { return false }
-        return isWordScalar(scalar) && !isCJK(value)
+        return !isCJK(value) && isWordScalar(scalar)
     }
     /// `isWordScalar` of U+0080…U+07FF (accented Latin, Greek, Cyrillic, Hebrew, Arabic: the
     /// two-byte UTF-8 scalars), looked up rather than asked of Unicode's tables each time;
@@ -317,12 +318,27 @@ package enum SearchWords {
                 let folded = twoByteFolds[scalar - 0x80]
                 out.append(contentsOf: twoByteFoldBytes[Int(folded.start)..<Int(folded.start) + Int(folded.count)])
                 i += 2
+            } else if lead >= 0xE3 && lead <= 0xED && i + 2 < utf8.count
+                && foldsToItself((UInt32(lead & 0x0F) << 12) | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F))
+            {
+                // Han and Hangul syllables, the bulk of CJK runs' characters and pairs.
+                out.append(contentsOf: utf8[i..<i + 3])
+                i += 3
             } else {
                 out.removeSubrange(start...)
                 out.append(contentsOf: fold(String(decoding: utf8, as: UTF8.self)).utf8)
                 return
             }
         }
+    }
+
+    /// Han ideographs (the unified ones: the compatibility ones decompose) and Hangul
+    /// syllables: no case, no marks, and NFC puts a syllable's NFD back as it was. (Not Hangul
+    /// letters, which compose with a syllable before them, nor kana, whose voiced forms
+    /// decompose: those words take `fold`.) `foldOfBytes` holds the table to `fold`.
+    @inline(__always)
+    private static func foldsToItself(_ value: UInt32) -> Bool {
+        (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
     }
 
     /// The fold of each scalar U+0080…U+07FF, as UTF-8 in `twoByteFoldBytes`.
@@ -356,13 +372,6 @@ package enum SearchWords {
     }
 
     /// Han, Hiragana, Katakana and Hangul (syllables and letters): CJK runs' scalars.
-    static func isCJK(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F,
-            0xAC00...0xD7FF, 0xF900...0xFAFF, 0x20000...0x2FA1F:
-            return true
-        default:
-            return false
-        }
-    }
+    @inline(__always)
+    static func isCJK(_ value: UInt32) -> Bool { CJKScalars.contains(value) }
 }

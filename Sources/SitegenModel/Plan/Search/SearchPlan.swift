@@ -10,7 +10,10 @@ public struct SearchPlan: Sendable, Equatable {
         /// a body, and any word with more results than that. An author's or a domain's word
         /// with a few stories (most authors: hundreds of thousands of names at a million
         /// stories, a third of the index were they records) lists its results' rows instead,
-        /// and they load through the list's manifest and shards.
+        /// and they load through the list's manifest and shards. So does a pair of CJK
+        /// neighbours (`CJKScalars.isPair`): a CJK text makes nearly as many different pairs as
+        /// it has characters, and a pack record for each of their first results would make the
+        /// index many times the site (docs/perf-log.md).
         public var hasRecords: Bool
 
         public var count: Int { results.count }

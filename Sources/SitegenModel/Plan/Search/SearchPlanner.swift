@@ -55,7 +55,8 @@ public enum SearchPlanner {
                 results = keyed.map { UInt32(truncatingIfNeeded: $0) }
             }
             return SearchPlan.Word(
-                term: strings[t], results: results, hasRecords: textual[t] || results.count > rule.firstRows)
+                term: strings[t], results: results,
+                hasRecords: (textual[t] || results.count > rule.firstRows) && !CJKScalars.isPair(strings[t]))
         }
         let hashes = words.map { hash($0.term) }
 
