@@ -24,7 +24,7 @@ struct PropertyTests {
         "//", "www.", "example.com", "&#106;", "&amp;", "&lt;", "&colon;", "&#x6A;", "é", "e\u{301}", "🙂", "👩‍👩‍👧", "مرحبا",
         "\u{202E}", "\u{FEFF}", "{{", "}}", "[x](", "![i](", "](javascript:alert(1))", "](data:image/png;base64,AA)",
         "](mailto:a@example.com)", "](/ok)", "<javascript:x>", "<a href=javascript:x>", "- [x] ", "| - |", "```", "\n\n", "    ",
-        "](", "![", "<!--", "-->", "<![CDATA[",
+        "](", "![", "<!--", "-->", "<![CDATA[", "[^1]", "\n[^1]: ", "[^sitegen-config]", "\n[^sitegen-config]: ",
     ]
     static let hostile = Gen<String?>.element(of: pieces).array(of: 0...40).map { $0.compactMap { $0 }.joined() }
 
@@ -61,10 +61,13 @@ struct PropertyTests {
 
     static let markdownTags: Set<String> = [
         "p", "h1", "h2", "h3", "h4", "h5", "h6", "em", "strong", "del", "a", "img", "code", "pre", "ul", "ol", "li", "input",
-        "table", "thead", "tbody", "tr", "th", "td", "blockquote", "hr", "br",
+        "table", "thead", "tbody", "tr", "th", "td", "blockquote", "hr", "br", "section", "sup",
     ]
+    /// (Footnotes add ids, `fn-…` and `fnref-…` only: no footnote can take an id the page's own
+    /// elements have, such as `sitegen-config`.)
     static let markdownAttributes: Set<String> = [
-        "href", "src", "alt", "title", "class", "align", "type", "checked", "disabled", "start",
+        "href", "src", "alt", "title", "class", "align", "type", "checked", "disabled", "start", "id", "data-footnotes",
+        "data-footnote-ref", "data-footnote-backref", "aria-label",
     ]
     static var tag: Regex<(Substring, Substring, Substring, Substring)> {
         #/<(/?)([a-zA-Z0-9]+)((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*/?>/#
@@ -91,7 +94,13 @@ struct PropertyTests {
                 for attribute in match.output.3.matches(of: Self.attribute) {
                     let name = String(attribute.output.1)
                     #expect(Self.markdownAttributes.contains(name), "attribute \(name) from \(markdown.debugDescription)")
+                    if name == "id" {
+                        let id = String(attribute.output.2 ?? "")
+                        #expect(id.hasPrefix("fn-") || id.hasPrefix("fnref-"), "id \(id) from \(markdown.debugDescription)")
+                    }
                     guard name == "href" || name == "src", let value = attribute.output.2 else { continue }
+                    // A footnote's link to its note or back: a fragment of the page.
+                    if name == "href" && (value.hasPrefix("#fn-") || value.hasPrefix("#fnref-")) { continue }
                     let url = Entities.decode(String(value))
                     let allowed = name == "href" ? SafeURL.link(url) : SafeURL.image(url)
                     #expect(allowed != nil, "\(name)=\(url.debugDescription) from \(markdown.debugDescription)")
