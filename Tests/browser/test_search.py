@@ -222,3 +222,45 @@ def test_on_a_phone_rows_are_placed_by_their_own_height(zipf_site, serve, reader
     assert height > ROW_PX  # the theme's phone rows are taller
     assert all(abs((b[1] - a[1]) - height) < 0.5 for a, b in zip(boxes, boxes[1:])), boxes
     assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == round(len(ranked[word]) * height)
+
+
+def test_an_older_query_that_ends_later_never_shows_under_a_newer_one(zipf_site, serve, reader):
+    """Two words, one of them common (its later results take another round trip); once their
+    packs are in, one word whose pack the page has (no request): the older query's later results
+    arrive after the newer query is shown, and the page keeps the newer query's count and rows,
+    scrolled through."""
+    site, ranked = zipf_site
+    server = serve(site)
+    page = reader(rtt_ms=1000, kbps=0).open(server.url + "search/")
+    wait_status(page, "^Search [0-9]")
+    common = max(ranked, key=lambda w: (len(ranked[w]), w))
+    rare = word_with(ranked, 30, 200)
+    single = next(w for w, ids in sorted(ranked.items()) if 20 <= len(ids) <= 200 and w not in (rare, common) and len(w) >= 4)
+    # The single word's pack first, so that its query later needs no request.
+    page.fill("[name=q]", single)
+    page.press("[name=q]", "Enter")
+    wait_status(page, f"with “{single}”")
+    # The file of the common word's later results (run 0): the last whose [word, run] is not
+    # after [common, 0], as the root or the word's directory lists them.
+    config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
+    root = json.load(open(os.path.join(site, config["root"])))
+    more = (root if "more" in root else json.load(open(os.path.join(
+        site, "x", [name for start, name in root["directories"] if start <= common][-1] + ".json"))))["more"]
+    later = [name for word, run, name in more if (word, run) <= (common, 0)][-1]
+    page.fill("[name=q]", f"{rare} {common}")
+    # Once the older query asks for its later results (its packs are in), the newer one starts.
+    with page.expect_request(lambda request: request.url.endswith(f"/x/{later}.json"), timeout=20000):
+        page.press("[name=q]", "Enter")
+    page.fill("[name=q]", single)
+    page.press("[name=q]", "Enter")
+    status = wait_status(page, f"with “{single}”")
+    page.wait_for_timeout(1500)
+    for y in range(0, len(ranked[single]) * ROW_PX, 300):
+        page.evaluate("y => scrollTo(0, y)", y)
+        page.wait_for_timeout(100)
+    page.wait_for_function("() => !document.querySelector('[role=feed] > article[aria-busy]')", timeout=10000)
+    assert page.inner_text("[role=status]") == status
+    assert status.startswith(f"{len(ranked[single]):,} stories")
+    ids = [id for _, id, _ in shown(page)]
+    assert ids and set(ids) <= set(ranked[single]), (ids, single)
+    assert "Couldn't load" not in page.inner_text("[role=feed]")
