@@ -2,8 +2,9 @@ import CCmarkGFM
 import Foundation
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
-/// autolink, tagfilter, tasklist) and footnotes (`[^1]`, as GitHub renders them). String in, String out: this is the only file that calls
-/// libcmark-gfm, every pointer it gets is freed by a `defer` here, and none leaves it.
+/// autolink, tagfilter, tasklist) and footnotes (`[^1]`, as GitHub renders them). String in,
+/// String out: this is the only file that calls libcmark-gfm, every pointer it gets is freed
+/// by a `defer` here, and none leaves it.
 ///
 /// Safe by construction, in two layers:
 /// - cmark's default (safe) mode: raw HTML in the Markdown is replaced by a comment, and

@@ -51,6 +51,17 @@ def shown(page):
         .map(a => [+a.getAttribute('aria-posinset'), a.dataset.id, a.textContent])""")
 
 
+def index_listing(site, word):
+    """The listing of packs and files of later results that holds `word`: the root of a small
+    index, or the root's directory for it (docs/format.md, "The root")."""
+    config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
+    root = json.load(open(os.path.join(site, config["root"])))
+    if "packs" in root:
+        return root
+    directory = [name for start, name in root["directories"] if start <= word][-1]
+    return json.load(open(os.path.join(site, "x", directory + ".json")))
+
+
 def wait_status(page, pattern):
     page.wait_for_function(
         "re => new RegExp(re).test(document.querySelector('[role=status]').textContent)", arg=pattern, timeout=10000)
@@ -135,10 +146,7 @@ def test_a_second_query_whose_pack_is_in_hand_costs_no_index_request(zipf_site, 
     r = reader(rtt_ms=20, kbps=0, viewport={"width": 1280, "height": 720})
     first = word_with(ranked, 40, 400)
     # Another word of the same pack (the issue's bar: a word whose shard the page has).
-    config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
-    root = json.load(open(os.path.join(site, config["root"])))
-    listing = root if "packs" in root else json.load(
-        open(os.path.join(site, "x", [name for start, name in root["directories"] if start <= first][-1] + ".json")))
+    listing = index_listing(site, first)
     pack = [name for start, name in listing["packs"] if start <= first][-1]
     words = json.load(open(os.path.join(site, "x", pack + ".json")))["words"]
     # (A title word: it has records. An author's name with a few stories lists rows instead.)
@@ -242,10 +250,7 @@ def test_an_older_query_that_ends_later_never_shows_under_a_newer_one(zipf_site,
     wait_status(page, f"with “{single}”")
     # The file of the common word's later results (run 0): the last whose [word, run] is not
     # after [common, 0], as the root or the word's directory lists them.
-    config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
-    root = json.load(open(os.path.join(site, config["root"])))
-    more = (root if "more" in root else json.load(open(os.path.join(
-        site, "x", [name for start, name in root["directories"] if start <= common][-1] + ".json"))))["more"]
+    more = index_listing(site, common)["more"]
     later = [name for word, run, name in more if (word, run) <= (common, 0)][-1]
     page.fill("[name=q]", f"{rare} {common}")
     # Once the older query asks for its later results (its packs are in), the newer one starts.
