@@ -8,8 +8,9 @@ import SitegenModel
 /// - **A name** is a run of letters, digits and combining marks (not CJK), which may hold an
 ///   apostrophe between two of them (`it's`), joined by single dots to more such runs
 ///   (`node.js`, `1.88.0`, `example.com`), perhaps after a dot (`.net`) and perhaps ending in
-///   `++` or `#` that no letter, digit or mark follows (`c++`, `c#`; `C++17` is `c` and `17`). In JavaScript, with `W` a word scalar:
-///   `\.?S(?:\.S)*(?:(?:\+\+|#)(?!W))?`, `S` = `W+(?:['’]W+)*`.
+///   `++` or `#` that no letter, digit or mark follows (`c++`, `c#`; `C++17` is `c` and `17`).
+///   In JavaScript, with `W` a word scalar: `\.?S(?:\.S)*(?:(?:\+\+|#)(?!W))?`, `S` =
+///   `W+(?:['’]W+)*`.
 ///   The index keeps a name whole, at most three of its dotted prefixes (`1.88` of `1.88.0`,
 ///   so a version finds its patch releases and not `1.880`) and each of its parts (`node` of
 ///   `node.js`); a query looks the whole name up.
