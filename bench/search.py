@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "browser"))
 from conftest import CHROMIUM  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from server import SiteServer  # noqa: E402
+import searchindex  # noqa: E402
 
 KIB = 1024
 
@@ -68,15 +69,25 @@ def gzipped(site, urls):
 
 
 def index_words(site):
-    """word → (count, pack) for every word of a sitegen site's index."""
-    config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(site, "search/index.html")).read()).group(1))
-    root = json.load(open(os.path.join(site, config["root"])))
-    packs = root.get("packs") or [p for _, d in root["directories"] for p in json.load(open(os.path.join(site, "x", d + ".json")))["packs"]]
+    """word → (count, its pack in the largest segment) for every word of a sitegen site's index
+    (a word's count is its segments' counts added up)."""
+    segments = searchindex.root(site)["segments"]
+    largest = max(range(len(segments)), key=lambda s: segments[s][1])
     words = {}
-    for _, name in packs:
-        for entry in json.load(open(os.path.join(site, "x", name + ".json")))["words"]:
-            words[entry[0]] = (entry[1], name)
+    for word, held in searchindex.entries(site).items():
+        words[word] = (sum(entry[1] for _, entry in held), None)
+    for segment, name in searchindex.packs(site):
+        if segment == largest:
+            for entry in searchindex.load(site, name)["words"]:
+                words[entry[0]] = (words[entry[0]][0], name)
     return words
+
+
+def same_packs(site, a, b):
+    """Whether words a and b are in the same pack of every segment (a query for b after a needs
+    no pack)."""
+    segments = range(len(searchindex.root(site)["segments"]))
+    return all(searchindex.pack_of(site, a, s) == searchindex.pack_of(site, b, s) for s in segments)
 
 
 def fold(word):
@@ -93,7 +104,7 @@ def title_counts(stories_file):
     return counts
 
 
-def pick_words(words, titles, stories):
+def pick_words(site, words, titles, stories):
     """A word in 3 titles, one in about 500, the commonest title word (about a tenth of the
     titles; "com", in half the stories' domains, is not a title word); each with a second
     word of its pack. Only words the index counts as the titles do (no author
@@ -105,8 +116,9 @@ def pick_words(words, titles, stories):
     picks = []
     for label, word in [("3 titles", three), ("~500 titles", near500), (f"commonest, {exact[common] / stories:.1%} of titles", common)]:
         pack = words[word][1]
-        # The commonest other word of the pack: one whose first rows are also a full screen.
-        second = max((w for w, (c, s) in words.items() if s == pack and w != word), key=lambda w: (words[w][0], w))
+        # The commonest other word of its packs: one whose first rows are also a full screen.
+        second = next(w for w in sorted((w for w, (c, s) in words.items() if s == pack and w != word), key=lambda w: (-words[w][0], w))
+                      if same_packs(site, word, w))
         picks.append((label, word, second, exact[word]))
     return picks
 
@@ -265,7 +277,7 @@ def main():
             # files there made a million stories with search a sixth slower, 1.94 times.)
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             words = index_words(with_out)
-            picks = pick_words(words, title_counts(stories), n)
+            picks = pick_words(with_out, words, title_counts(stories), n)
             result.update({
                 "stories": n, "with_s": with_t[0], "with_mib": with_t[1] / 1024, "without_s": without_t[0],
                 "without_mib": without_t[1] / 1024, "index_files": count_files(os.path.join(with_out, "x")) + 1,

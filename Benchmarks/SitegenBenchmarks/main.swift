@@ -183,7 +183,7 @@ func packRace(_ items: [RawItem], _ fields: [SearchTermsBuilder.Fields]) throws 
                 .utf8)
     }
     let plan = SearchPlanner.plan(
-        SearchTermsBuilder.terms(count: fields.count) { fields[$0] }, times: items.map(\.time),
+        SearchTermsBuilder.terms(count: fields.count) { fields[$0] },
         recordBytes: (0..<items.count).map { html.length(of: $0) + 24 })
     let ids = items.map { $0.id ?? 0 }
     return try race(

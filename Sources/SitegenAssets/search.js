@@ -1,8 +1,9 @@
 // search.js: the search page's script (search/?q=words), loaded by that page alone, so no other
 // page pays for search. It reads the sharded index sitegen wrote (docs/format.md, "Search"):
-// the root names packs (through directories, for a large index) by their first word, and a
-// pack gives each of its words' count and first rows, ready to show. A query costs two or
-// three small files the first time and often none after. Results are rows like the list's, in
+// the index is a few segments (ranges of the list), the root (which the page carries) names
+// each segment's packs (through directories, for a large index) by their first word, and a
+// pack gives each of its words' count and first rows, ready to show. A query costs a
+// directory and a pack a segment the first time, and often nothing after. Results are rows like the list's, in
 // a feed as tall as the results, where only the rows near the viewport exist; later rows load
 // through the site's manifest and shards as the reader comes near them, and loads for rows
 // scrolled past are aborted. No WebAssembly, no eval: the page's `script-src 'self'` holds.
@@ -57,7 +58,8 @@
     }
     return files.get(path);
   };
-  const root = () => get(config.root);
+  // The index's root: the page carries it (docs/format.md, "The root").
+  const index = config.index;
   /** The last of `list` whose key (`key(item)`) is not after `word`: binary search. */
   const floorOf = (list, word, key) => {
     let low = 0, high = list.length - 1;
@@ -67,60 +69,111 @@
     }
     return low;
   };
-
-  /** A word of the query → its entry {term, count, first, more, rows} or null. While the
-   *  reader types, the last word is a prefix: the commonest word it begins. */
-  const lookUp = async (word, prefix) => {
-    const index = await root();
-    // A large index's root lists directories of the packs, a small one's the packs.
-    const at = (list, k) => `x/${list[k][1]}.json`;
-    const find = list => floorOf(list, word, s => s[0]);
-    const { packs, more } = index.packs ? index : await get(at(index.directories, find(index.directories)));
-    let p = find(packs);
-    let entries = (await get(at(packs, p))).words;
-    let i = floorOf(entries, word, e => e[0]);
-    let best = entries[i] && entries[i][0] == word ? entries[i] : null;
-    if (prefix || !best) {
-      // Words beginning with `word` follow it: in this pack, or from the start of the next
-      // (one running past that, or past a directory's end, is rare and costs a suggestion).
-      if (entries[i] && entries[i][0] < word) i++;
-      if (i == entries.length && p + 1 < packs.length) {
-        entries = (await get(at(packs, ++p))).words;
-        i = 0;
-      }
-      for (; i < entries.length && entries[i][0].startsWith(word); i++) {
-        if (!best || entries[i][1] > best[1]) best = entries[i];
-      }
-    }
-    return best && {
-      term: best[0],
-      count: best[1],
-      // Its first results as records, ready to show (none for a name: an author's, a
-      // domain's few stories load through the list), and as rows counted from the list's end.
-      first: best[2],
-      rows: best[3],
-      more,
+  const at = (list, k) => `x/${list[k][1]}.json`;
+  /** Every segment's packs and files of later results that may hold `word`: the root lists
+   *  small segments (the newest), and for a large index its directory for the word the others. */
+  const listingOf = async word => {
+    if (!index.directories) return index;
+    const directory = await get(at(index.directories, floorOf(index.directories, word, d => d[0])));
+    return {
+      packs: index.packs.map((list, s) => list || directory.packs[s]),
+      more: index.more.map((list, s) => list || directory.more[s]),
     };
   };
+  /** Segment s's pack for `word` (by its first word) → [its entries, where `word` is or
+   *  would be, the pack's place]. */
+  const packOf = async (s, word, listing) => {
+    const packs = listing.packs[s], p = floorOf(packs, word, e => e[0]);
+    const entries = (await get(at(packs, p))).words;
+    return [entries, floorOf(entries, word, e => e[0]), p];
+  };
 
-  /** A word's results: its first rows from its pack, the rest, by row of the site's list,
-   *  from its files of later results and then the site's manifest and shards. */
+  /** A word of the query → its entry {term, count, parts} or null: a part a segment holding
+   *  it, newest segment first. While the reader types, the last word is a prefix: the
+   *  commonest word it begins, its counts in all segments added up. */
+  const lookUp = async (word, prefix) => {
+    const listing = await listingOf(word);
+    const present = index.segments.map((_, s) => listing.packs[s].length > 0);
+    let term = null;
+    const counts = new Map();
+    await Promise.all(
+      index.segments.map(async (_, s) => {
+        if (!present[s]) return;
+        let [entries, i, p] = await packOf(s, word, listing);
+        if (entries[i] && entries[i][0] == word && !prefix) return (term = word);
+        // Words beginning with `word` follow it: in this pack, or from the start of the next
+        // (one running past that, or past a directory's end, is rare and costs a suggestion).
+        if (entries[i] && entries[i][0] < word) i++;
+        if (i == entries.length && p + 1 < listing.packs[s].length) {
+          entries = (await get(at(listing.packs[s], p + 1))).words;
+          i = 0;
+        }
+        for (; i < entries.length && entries[i][0].startsWith(word); i++) {
+          counts.set(entries[i][0], (counts.get(entries[i][0]) || 0) + entries[i][1]);
+        }
+      })
+    );
+    if (term == null) for (const [t, n] of counts) if (term == null || n > counts.get(term)) term = t;
+    if (term == null) return null;
+    // The word's entry in each segment (for a prefix, perhaps in another pack or directory).
+    const own = term == word ? listing : await listingOf(term);
+    const parts = await Promise.all(
+      index.segments.map(async ([start, stories], s) => {
+        if (!own.packs[s].length) return null;
+        const [entries, i] = await packOf(s, term, own);
+        const e = entries[i];
+        // Its first results as records, ready to show (none for a name: an author's, a
+        // domain's few stories load through the list), and as rows counted from the
+        // segment's oldest story; how many of all hold it in their title.
+        return e && e[0] == term && { s, term, start, stories, count: e[1], first: e[2], rows: e[3], titled: e[4], more: own.more[s] };
+      })
+    );
+    const held = parts.filter(p => p);
+    return { term, count: held.reduce((n, p) => n + p.count, 0), parts: held };
+  };
+
+  /** A part's result j as a row of its segment: in the pack, or in run floor(k / moreRows)
+   *  of the word's later results (k = j past the pack's). */
+  const localRow = async (part, j) => {
+    if (j < part.rows.length) return part.rows[j];
+    const k = j - part.rows.length;
+    return (await laterRun(part, floor(k / index.moreRows)))[k % index.moreRows];
+  };
+  /** A word's results: its first rows from its packs, the rest, by row of the site's list,
+   *  from its files of later results and then the site's manifest and shards. Results rank
+   *  as one list: every segment's results that hold the word in their title, newest segment
+   *  first, then the rest the same way. With `order` (rows counted from the list's end), the
+   *  results are those rows. */
   const resultsOf = (entry, order) => {
-    /** Result i's row counted from the list's end: in the pack, or in run floor(k / moreRows)
-     *  of the word's later results (k = i past the pack's), in the last file whose first
-     *  [word, run] is not after the run's. */
+    const blocks = [];
+    for (const titles of [true, false]) {
+      for (const part of entry.parts) {
+        const from = titles ? 0 : part.titled, length = titles ? part.titled : part.count - part.titled;
+        if (length) blocks.push({ part, from, length });
+      }
+    }
+    /** Result i → [its part, its place in the part's results]. */
+    const place = i => {
+      for (const b of blocks) {
+        if (i < b.length) return [b.part, b.from + i];
+        i -= b.length;
+      }
+    };
     const rowOf = async i => {
       if (order) return order[i];
-      if (i < entry.rows.length) return entry.rows[i];
-      const k = i - entry.rows.length, index = await root();
-      return (await laterRun(entry, floor(k / index.moreRows)))[k % index.moreRows];
+      const [part, j] = place(i);
+      return part.start + (await localRow(part, j));
     };
     return {
       count: order ? order.length : entry.count,
       /** Result i's record {id, html}, or undefined when it is not here yet. */
-      peek: i => (order ? recordOf(entry, order[i]) : entry.first[i]),
+      peek: i => {
+        if (order) return recordOf(entry, order[i]);
+        const [part, j] = place(i);
+        return part.first[j];
+      },
       load: async (i, signal) => {
-        const n = await rowOf(i), index = await root(), row = index.stories - 1 - n;
+        const n = await rowOf(i), row = index.stories - 1 - n;
         const known = recordOf(entry, n);
         if (known) return known;
         const part = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
@@ -129,18 +182,21 @@
       },
     };
   };
-  /** The record the word's pack holds for row n (counted from the end), if it holds it. */
-  const recordOf = (entry, n) => entry.first[entry.rows.indexOf(n)];
-  /** Run r of the word's later results, as rows counted from the list's end (the file has
-   *  the first, then each as the one before minus it), decoded once. */
+  /** The record the word's packs hold for row n (counted from the list's end), if they do. */
+  const recordOf = (entry, n) => {
+    const part = entry.parts.find(p => n >= p.start && n < p.start + p.stories);
+    return part && part.first[part.rows.indexOf(n - part.start)];
+  };
+  /** Run r of the part's later results, as rows of its segment (the file has the first, then
+   *  each as the one before minus it), decoded once. */
   const runs = new Map();
-  const laterRun = (entry, run) => {
-    const word = entry.term, key = `${run} ${word}`;
+  const laterRun = (part, run) => {
+    const word = part.term, key = `${part.s} ${run} ${word}`;
     if (!runs.has(key)) {
       const before = f => f[0] < word || (f[0] == word && f[1] <= run);
       let f = 0;
-      while (f + 1 < entry.more.length && before(entry.more[f + 1])) f++;
-      const promise = get(`x/${entry.more[f][2]}.json`).then(file => {
+      while (f + 1 < part.more.length && before(part.more[f + 1])) f++;
+      const promise = get(`x/${part.more[f][2]}.json`).then(file => {
         let n = 0;
         return file.words.find(w => w[0] == word && w[1] == run)[2].map((d, i) => (n = i ? n - d : d));
       });
@@ -151,10 +207,15 @@
   };
   /** Every result of the word, in rank order, as rows counted from the list's end. */
   const allRows = async entry => {
-    const index = await root();
-    const count = Math.ceil((entry.count - entry.rows.length) / index.moreRows);
-    const later = await Promise.all(Array.from({ length: count }, (_, r) => laterRun(entry, r)));
-    return entry.rows.concat(...later);
+    const all = await Promise.all(
+      entry.parts.map(async part => {
+        const count = Math.ceil((part.count - part.rows.length) / index.moreRows);
+        const later = await Promise.all(Array.from({ length: count }, (_, r) => laterRun(part, r)));
+        return part.rows.concat(...later).map(n => n + part.start);
+      })
+    );
+    const parts = entry.parts;
+    return [...parts.map((p, k) => all[k].slice(0, p.titled)), ...parts.map((p, k) => all[k].slice(p.titled))].flat();
   };
 
   // Several words mean all of them, wherever each is (title, domain, author or body): the
@@ -273,8 +334,7 @@
     history.replaceState(null, '', query.trim() ? `?q=${encodeURIComponent(query.trim())}` : location.pathname);
     if (!words.length) {
       clear();
-      const index = await root().catch(() => null);
-      if (alive()) say(index ? `Search ${stories(index.stories)}.` : 'Type words to search.');
+      say(`Search ${stories(index.stories)}.`);
       return;
     }
     say('Searching…');

@@ -127,7 +127,7 @@ public enum Build {
             try writer.writeTaxonomyPages(terms)
             let searchIndex = try search.map { planning in
                 let plan = planning.value
-                log("      the search index: \(plan.words.count) words")
+                log("      the search index: \(plan.segments.count) segments, \(plan.segments.map { $0.plan.words.count }) words")
                 return try writer.writeSearch(plan, rows: listRows, build: manifest.build, partRows: manifest.partRows)
             }
             log("      item pages")
@@ -162,19 +162,27 @@ public enum Build {
     }
 
     /// The search index's plan: every story's title, domain and author, and its body (HN's
-    /// text or a Markdown body), broken into folded words, ranked (on both cores) and cut into
-    /// files (docs/format.md, "Search").
-    static func searchPlan(_ stories: [Story], recordBytes: [Int], rule: SearchRule) -> SearchPlan {
-        let terms = SearchTermsBuilder.terms(count: stories.count) { i in
-            // Field by field: `let story = stories[i]` copied the whole story, a retain and a
-            // release for each of its strings, a million times.
-            .init(
-                title: stories[i].title, author: stories[i].by ?? "",
-                domain: stories[i].url.flatMap { SafeURL.domain(of: $0) } ?? "",
-                body: stories[i].text ?? stories[i].markdown)
+    /// text or a Markdown body), broken into folded words, segment by segment (ranges of the
+    /// list, `SearchIndexPlanner.segments`), each ranked (on both cores) and cut into files
+    /// (docs/format.md, "Search").
+    static func searchPlan(_ stories: [Story], recordBytes: [Int], rule: SearchRule) -> SearchIndexPlan {
+        let count = stories.count
+        let segments = SearchIndexPlanner.segments(stories: count, tiers: rule.tiers).map { range in
+            // The segment's rows in the list: its newest story's first.
+            let top = count - range.upperBound
+            let terms = SearchTermsBuilder.terms(count: range.count) { i in
+                // Field by field: `let story = stories[i]` copied the whole story, a retain and a
+                // release for each of its strings, a million times.
+                .init(
+                    title: stories[top + i].title, author: stories[top + i].by ?? "",
+                    domain: stories[top + i].url.flatMap { SafeURL.domain(of: $0) } ?? "",
+                    body: stories[top + i].text ?? stories[top + i].markdown)
+            }
+            let plan = SearchPlanner.plan(
+                terms, recordBytes: Array(recordBytes[top..<top + range.count]), rule: rule,
+                map: { count, word in Parallel.array(count: count, word) })
+            return SearchIndexPlan.Segment(start: range.lowerBound, plan: plan)
         }
-        return SearchPlanner.plan(
-            terms, times: stories.map(\.time), recordBytes: recordBytes, rule: rule,
-            map: { count, word in Parallel.array(count: count, word) })
+        return SearchIndexPlanner.index(segments, stories: count, rule: rule)
     }
 }

@@ -87,7 +87,7 @@ struct SearchIndexTests {
         #expect(terms == expected)
     }
 
-    @Test("results rank title words before body words, then newer before older; words sort as JavaScript sorts them")
+    @Test("results rank title words before body words, then in the list's order; words sort as JavaScript sorts them")
     func ranking() {
         let terms = SearchTerms(
             terms: ["swift", "𝒜lpha", "\u{FF41}"],
@@ -98,11 +98,10 @@ struct SearchIndexTests {
                 ],
                 [.init(row: 0, bodyOnly: false)], [.init(row: 1, bodyOnly: false)],
             ])
-        // Row 3 is newest; rows 1 and 2 are equally old, so the list's order decides.
-        let plan = SearchPlanner.plan(terms, times: [400, 100, 100, 900], recordBytes: [10, 10, 10, 10])
+        let plan = SearchPlanner.plan(terms, recordBytes: [10, 10, 10, 10])
         #expect(plan.words.map(\.term) == ["swift", "𝒜lpha", "\u{FF41}"])
-        #expect(plan.words[0].results == [3, 1, 2, 0])
-        #expect(plan.words[0].count == 4)
+        #expect(plan.words[0].results == [1, 2, 3, 0])
+        #expect(plan.words[0].count == 4 && plan.words[0].titled == 3)
     }
 
     @Test("words sorted by their bytes come in JavaScript's order, four-byte scalars before U+E000…U+FFFF")
@@ -125,8 +124,7 @@ struct SearchIndexTests {
         var rng = SplitMix64(seed: seed)
         let titles = (0..<stories).map { _ in zipf.title(&rng) }
         let terms = SearchTermsBuilder.terms(count: titles.count) { .init(title: titles[$0]) }
-        return SearchPlanner.plan(
-            terms, times: (0..<stories).map { stories - $0 }, recordBytes: Array(repeating: 300, count: stories), rule: rule)
+        return SearchPlanner.plan(terms, recordBytes: Array(repeating: 300, count: stories), rule: rule)
     }
 
     @Test("the cuts cover every word once, in order; later results are every result after the first rows, once, in order")
@@ -145,14 +143,20 @@ struct SearchIndexTests {
             #expect((later[w] ?? []) == Array(min(word.count, 5)..<word.count), "\(word.term)")
         }
         #expect(plan.more.allSatisfy { file in file.reduce(0) { $0 + $1.results.count } <= 5 * 4_000 / 8 / 4 })
-        // More packs than the root lists: directories of them, covering them in order.
-        #expect(plan.packs.count > 64 || plan.directories.isEmpty)
+        // More packs than the root lists: directories of them, covering them in order (each
+        // from the pack holding its first word, which may be the last of the one before).
         let small = SearchRule(firstRows: 5, packFiles: 400, minPackBytes: 1_000, moreBytes: 4_000, rootEntries: 8)
         let deep = Self.zipfPlan(stories: 3_000, rule: small)
         #expect(deep.packs.count > 64)
-        #expect(deep.directories.first?.lowerBound == 0 && deep.directories.last?.upperBound == deep.packs.count)
-        #expect(zip(deep.directories, deep.directories.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
-        #expect(deep.directories.count >= 4 && deep.directories.count <= 32, "\(deep.directories.count)")
+        let index = SearchIndexPlanner.index([.init(start: 0, plan: deep)], stories: 3_000, rule: small)
+        let directories = index.directories.map { $0.packs[0] }
+        #expect(directories.first?.lowerBound == 0 && directories.last?.upperBound == deep.packs.count)
+        #expect(
+            zip(directories, directories.dropFirst()).allSatisfy {
+                $1.lowerBound == $0.upperBound || $1.lowerBound == $0.upperBound - 1
+            })
+        #expect(directories.count >= 4 && directories.count <= 32, "\(directories.count)")
+        #expect(SearchIndexPlanner.index([.init(start: 0, plan: plan)], stories: 3_000, rule: rule).directories.isEmpty)
     }
 
     @Test("a new story rewrites the files of its own words, not the files after them")
@@ -163,15 +167,14 @@ struct SearchIndexTests {
         var rng = SplitMix64(seed: 1)
         let titles = ["Zebra quagga"] + (0..<3_000).map { _ in zipf.title(&rng) }
         let terms = SearchTermsBuilder.terms(count: titles.count) { .init(title: titles[$0]) }
-        let after = SearchPlanner.plan(
-            terms, times: (0..<titles.count).map { titles.count - $0 }, recordBytes: Array(repeating: 300, count: titles.count),
-            rule: rule)
+        let after = SearchPlanner.plan(terms, recordBytes: Array(repeating: 300, count: titles.count), rule: rule)
         let words = { (plan: SearchPlan, ranges: [Range<Int>]) in Set(ranges.map { plan.words[$0].map(\.term) }) }
         let same = words(before, before.packs).intersection(words(after, after.packs))
         #expect(before.packs.count > 20 && same.count >= before.packs.count - 3, "\(same.count) of \(before.packs.count)")
     }
 
-    @Test("10 new stories on top of 20,000 rewrite only their own words' index files")
+    @Test(
+        "10 new stories on top of 20,000 rewrite the newest segment's files, the root and its listing: at most 3 % of the index")
     func newStoriesRewriteLittle() async throws {
         try await withTemporaryFolder { folder in
             let zipf = ZipfTitles(vocabulary: 20_000)
@@ -194,30 +197,31 @@ struct SearchIndexTests {
                 BuildRequest(source: JSONLinesSource(path: folder.path("new.jsonl")), output: folder.path("out")))
             let after = try listing()
             let fresh = after.subtracting(before)
-            // Each word of a new story changes its pack (the story is its newest result), the
-            // file of later results its first run is in (one result moved there), and the
-            // directory naming the pack and the file; and the root and its listing change.
-            let words = Set((0..<10).flatMap { SearchWords.words(in: titles[$0] + " a\((50_000 - $0) % 500)") })
+            // The new stories are in the newest segment alone (the last 42 of 20,010; tiers 4,096
+            // and 64), which the root lists: its few files, the root and its listing are new,
+            // every other file is as it was.
             #expect(after.count > 300)
-            #expect(
-                fresh.count <= 3 * words.count + 2,
-                "\(fresh.count) of \(after.count) index files are new, for \(words.count) words")
-            #expect(fresh.count < after.count / 2)
+            #expect(fresh.count * 100 <= 3 * after.count, "\(fresh.count) of \(after.count) index files are new")
         }
     }
 
-    /// A site of `count` Zipf stories, some with text, from a JSON Lines file.
-    static func buildZipfSite(_ folder: TemporaryFolder, count: Int) async throws -> [Story] {
+    /// A site of `count` Zipf stories, some with text, from a JSON Lines file (newest first).
+    static func buildZipfSite(
+        _ folder: TemporaryFolder, count: Int, edit: (inout [Story]) -> Void = { _ in }
+    ) async throws
+        -> [Story]
+    {
         let zipf = ZipfTitles(vocabulary: 300)
         var rng = SplitMix64(seed: 5)
         var stories: [Story] = []
-        for id in 1...count {
+        for id in (1...count).reversed() {
             let text = id % 4 == 0 ? "<p>" + zipf.title(&rng) + "</p>" : nil
             stories.append(
                 Story(
                     id: id, title: zipf.title(&rng), url: id % 3 == 0 ? nil : "https://site\(id % 7).example/\(id)",
-                    by: "author\(id % 11)", time: 1_700_000_000 + Int(rng.next() % 1_000_000), text: text))
+                    by: "author\(id % 11)", time: 1_700_000_000 + id * 60, text: text))
         }
+        edit(&stories)
         let lines = stories.map { s in
             let object: [String: Any?] = [
                 "id": s.id, "type": "story", "title": s.title, "url": s.url, "by": s.by, "time": s.time, "text": s.text,
@@ -228,112 +232,77 @@ struct SearchIndexTests {
         var request = BuildRequest(
             source: JSONLinesSource(path: folder.path("stories.jsonl")), output: folder.path("out"),
             options: SiteOptions(pageSize: 20))
-        // Small files, so that a small site's index has every part a large one has: directories,
-        // several packs and files of later results.
-        request.searchRule = SearchRule(firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4)
+        // Small files and tiers, so that a small site's index has every part a large one has:
+        // segments, directories, several packs and files of later results.
+        request.searchRule = SearchRule(
+            firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4, tiers: [256, 16])
         _ = try await Build.run(request)
         return stories
     }
 
+    /// Checks, as a client reads them, that every word of `stories` finds exactly the stories
+    /// holding it, in rank order (title, author or domain before body, then the list's order),
+    /// with the records the packs carry being those stories'.
+    static func checkEveryWord(_ folder: TemporaryFolder, _ stories: [Story]) throws {
+        let client = try SearchClient(site: folder.path("out"))
+        #expect(client.segments.count == 3 && client.root["directories"] != nil)
+        #expect(client.segments.map { $0[1] }.reduce(0, +) == stories.count)
+        // The list's order: row r's story, and each story's row.
+        let ids = try (0..<stories.count).map { try client.id(fromEnd: stories.count - 1 - $0) }
+        #expect(ids == stories.map(\.id))
+        var holding: [String: [(head: Bool, row: Int)]] = [:]
+        for (row, story) in stories.enumerated() {
+            let head = Set(
+                SearchWords.words(
+                    in: [story.title, story.by ?? "", story.url.flatMap { SafeURL.domain(of: $0) } ?? ""].joined(separator: " ")))
+            let body = Set(SearchWords.words(in: BodyText.plain(story.text ?? ""))).subtracting(head)
+            for w in head { holding[w, default: []].append((true, row)) }
+            for w in body { holding[w, default: []].append((false, row)) }
+        }
+        #expect(try client.words() == Set(holding.keys))
+        for (term, holders) in holding {
+            let (rows, records) = try client.results(term)
+            let expected = (holders.filter(\.head) + holders.filter { !$0.head }).map { stories[$0.row].id }
+            #expect(try rows.map { try client.id(fromEnd: $0) } == expected, "\(term)")
+            for (n, id) in records { #expect(try client.id(fromEnd: n) == id, "\(term)") }
+        }
+        #expect(holding.count > 300)
+    }
+
     @Test(
-        "a client that reads root, directories, packs, later files, manifest and shards finds every story holding each word, exactly, in rank order"
+        "a client that reads root, directories, every segment's packs and later files, manifest and shards finds every story holding each word, exactly, in rank order"
     )
     func clientWalk() async throws {
         try await withTemporaryFolder { folder in
-            let stories = try await Self.buildZipfSite(folder, count: 700)
-            let out = folder.path("out") + "/"
-            let json = { (path: String) in try jsonObject(try parseJSON(try readBytes(out + path))) }
-            let config = try jsonObject(
-                try parseJSON(try #require(HTMLScan.pageConfig(in: try readText(out + "search/index.html")))))
-            let root = try json(try #require(config["root"] as? String))
-            let directories = try jsonArray(root["directories"]).map { try jsonArray($0) }
-            #expect(directories.count >= 2)
-            // Each pack, with the files of later results its directory lists.
-            let packs = try directories.flatMap { directory -> [([Any], [[Any]])] in
-                let file = try json("x/\(try #require(directory[1] as? String)).json")
-                let more = try jsonArray(file["more"]).map { try jsonArray($0) }
-                return try jsonArray(file["packs"]).map { (try jsonArray($0), more) }
+            try Self.checkEveryWord(folder, try await Self.buildZipfSite(folder, count: 700))
+        }
+    }
+
+    @Test("a story changed or deleted is never found through an old segment; segments it is not in keep their files")
+    func changedAndDeleted() async throws {
+        try await withTemporaryFolder { folder in
+            _ = try await Self.buildZipfSite(folder, count: 700)
+            let listing = { () throws -> Set<String> in
+                let root = try #require(Generations.parse(try readText(folder.path("out/m/builds.txt"))).first?.search)
+                return Set(try readText(folder.path("out/" + root.dropLast(5) + ".txt")).split(separator: "\n").map(String.init))
             }
-            #expect(packs.count > directories.count)
-            #expect((packs.first?.0[0] as? String) == "" && (directories.first?[0] as? String) == "")
-            let moreRows = try #require(root["moreRows"] as? Int)
-            let firstRows = try #require(root["firstRows"] as? Int)
-            let build = try #require(root["build"] as? String)
-            let partRows = try #require(root["partRows"] as? Int)
-            // What each word should find: the stories whose title, author, domain or text hold it.
-            var holding: [String: [(head: Bool, story: Story)]] = [:]
-            // Words of a title or a body; the others (authors', domains') list rows, no pack.
-            var textual: Set<String> = []
-            for story in stories {
-                let head = Set(
-                    SearchWords.words(
-                        in: [story.title, story.by ?? "", story.url.flatMap { SafeURL.domain(of: $0) } ?? ""].joined(
-                            separator: " ")))
-                let body = Set(SearchWords.words(in: BodyText.plain(story.text ?? ""))).subtracting(head)
-                textual.formUnion(SearchWords.words(in: story.title + " " + BodyText.plain(story.text ?? "")))
-                for w in head { holding[w, default: []].append((true, story)) }
-                for w in body { holding[w, default: []].append((false, story)) }
+            let before = try listing()
+            // A title changed in the oldest segment: that segment's files change, the newer
+            // segments' do not.
+            let edited = try await Self.buildZipfSite(folder, count: 700) { stories in
+                stories[650].title = "Quixotic zeppelin"
             }
-            var checked = 0
-            for (shard, more) in packs {
-                let pack = try json("x/\(try #require(shard[1] as? String)).json")
-                for case let entry as [Any] in try jsonArray(pack["words"]) {
-                    let term = try #require(entry[0] as? String)
-                    let count = try #require(entry[1] as? Int)
-                    var ids = try jsonArray(entry[2]).map { try #require((try jsonObject($0))["id"] as? Int) }
-                    // The first results as rows too; a name's few stories as rows alone.
-                    var rows = try jsonArray(entry[3]).compactMap { $0 as? Int }
-                    #expect(rows.count == min(count, firstRows), "\(term)")
-                    if ids.isEmpty {
-                        #expect(count <= firstRows && !textual.contains(term), "\(term)")
-                    } else {
-                        #expect(ids.count == rows.count, "\(term)")
-                        rows.removeAll()
-                        // Run r of the later results: in the last file whose first [word, run]
-                        // is not after [term, r].
-                        for run in 0..<((count - ids.count + moreRows - 1) / moreRows) {
-                            let file = try #require(
-                                more.last { f in
-                                    let (w, r) = (f[0] as! String, f[1] as! Int)
-                                    return SearchPlanner.precedes(w, term) || (w == term && r <= run)
-                                })
-                            let later = try #require(
-                                try jsonArray(try json("x/\(file[2] as! String).json")["words"]).compactMap { $0 as? [Any] }
-                                    .first { $0[0] as? String == term && $0[1] as? Int == run })
-                            // The first row, then each as the one before minus it.
-                            let deltas = try jsonArray(later[2]).compactMap { $0 as? Int }
-                            rows += deltas.indices.reduce(into: [Int]()) { out, i in
-                                out.append(i == 0 ? deltas[0] : out[i - 1] - deltas[i])
-                            }
-                        }
-                    }
-                    let stories = try #require(root["stories"] as? Int)
-                    let idOf = { (n: Int) throws -> Int in
-                        let row = stories - 1 - n
-                        let part = try json("m/\(build)/\(row / partRows).json")
-                        let entry = try #require(
-                            try jsonArray(part["shards"]).compactMap { $0 as? [Any] }.first {
-                                row >= $0[0] as! Int && row < ($0[0] as! Int) + ($0[1] as! Int)
-                            })
-                        let shardFile = try json("s/\(entry[2] as! String).json")
-                        return try #require(
-                            (try jsonObject(try jsonArray(shardFile["items"])[row - (entry[0] as! Int)]))["id"] as? Int)
-                    }
-                    if !ids.isEmpty {
-                        // The pack's rows are its records' own.
-                        #expect(try jsonArray(entry[3]).compactMap { $0 as? Int }.map(idOf) == ids, "\(term)")
-                    }
-                    ids += try rows.map(idOf)
-                    let expected = (holding[term] ?? []).sorted { a, b in
-                        a.head != b.head
-                            ? a.head : a.story.time! != b.story.time! ? a.story.time! > b.story.time! : a.story.id < b.story.id
-                    }.map(\.story.id)
-                    #expect(count == expected.count, "\(term)")
-                    #expect(ids == expected, "\(term)")
-                    checked += 1
-                }
+            try Self.checkEveryWord(folder, edited)
+            let client = try SearchClient(site: folder.path("out"))
+            #expect(try client.results("quixotic").rows.map { try client.id(fromEnd: $0) } == [edited[650].id])
+            let after = try listing()
+            #expect(after.subtracting(before).count < after.count / 2, "\(after.subtracting(before).count) of \(after.count)")
+            // Deleted stories: never found.
+            let deleted = try await Self.buildZipfSite(folder, count: 700) { stories in
+                stories.remove(at: 600)
+                stories.remove(at: 5)
             }
-            #expect(checked == holding.count && checked > 300)
+            try Self.checkEveryWord(folder, deleted)
         }
     }
 

@@ -57,13 +57,41 @@ struct SearchReferenceTests {
         }
     }
 
-    static func plan(_ stories: [Story]) -> SearchPlan {
+    static let rule = SearchRule(firstRows: 3, packFiles: 8, minPackBytes: 256, moreBytes: 64, rootEntries: 4, tiers: [64, 8])
+
+    static func plan(_ stories: ArraySlice<Story>) -> SearchPlan {
         let terms = SearchTermsBuilder.terms(count: stories.count) { i in
-            .init(title: stories[i].title, author: stories[i].author, domain: stories[i].domain, body: stories[i].body)
+            let story = stories[stories.startIndex + i]
+            return .init(title: story.title, author: story.author, domain: story.domain, body: story.body)
         }
-        return SearchPlanner.plan(
-            terms, times: stories.indices.map { 1_000_000 - $0 }, recordBytes: stories.map { _ in 100 },
-            rule: SearchRule(firstRows: 3, packFiles: 8, minPackBytes: 256, moreBytes: 64))
+        return SearchPlanner.plan(terms, recordBytes: stories.map { _ in 100 }, rule: rule)
+    }
+
+    static func plan(_ stories: [Story]) -> SearchPlan { plan(stories[...]) }
+
+    /// The index in segments, as a build makes it (the list newest first: row 0 its top).
+    static func index(_ stories: [Story]) -> SearchIndexPlan {
+        let n = stories.count
+        let segments = SearchIndexPlanner.segments(stories: n, tiers: rule.tiers).map { range in
+            SearchIndexPlan.Segment(start: range.lowerBound, plan: plan(stories[(n - range.upperBound)..<(n - range.lowerBound)]))
+        }
+        return SearchIndexPlanner.index(segments, stories: n, rule: rule)
+    }
+
+    /// A word's results through the segments, as a client ranks them (docs/format.md, "A query,
+    /// step by step"): each segment's results holding it in their head, newest segment first,
+    /// then the rest the same way; as rows of the list.
+    static func results(_ index: SearchIndexPlan, _ term: String) -> [Int] {
+        var head: [Int] = []
+        var body: [Int] = []
+        for segment in index.segments {
+            guard let word = segment.plan.words.first(where: { $0.term == term }) else { continue }
+            let top = index.stories - segment.start - segment.stories
+            let rows = word.results.map { top + Int($0) }
+            head += rows[..<word.titled]
+            body += rows[word.titled...]
+        }
+        return head + body
     }
 
     @Test("every word of the index holds exactly the stories the scan finds it in, those with it in the head first")
@@ -82,6 +110,52 @@ struct SearchReferenceTests {
                 #expect(heads == heads.sorted { $0 && !$1 }, "\(word.term)")
             }
         }
+    }
+
+    @Test("through the segments, every word holds exactly the stories the scan finds, head first, then in the list's order")
+    func segments() throws {
+        var rng = SplitMix64(seed: 31)
+        for seed in 41...46 as ClosedRange<UInt64> {
+            let stories = Self.corpus(seed: seed, count: 70 + Int(rng.next() % 200))
+            let scanned = try Self.scan(stories)
+            let index = Self.index(stories)
+            #expect(index.segments.count >= 2, "seed \(seed)")
+            // Segments are ranges of the list, newest first, together all of it.
+            #expect(index.segments.map(\.start) == index.segments.map(\.start).sorted(by: >))
+            #expect(index.segments.reduce(0) { $0 + $1.stories } == stories.count)
+            let all = scanned.reduce(into: Set<String>()) { $0.formUnion($1.all) }
+            for term in all {
+                let holders = scanned.indices.filter { scanned[$0].all.contains(term) }
+                let expected =
+                    holders.filter { scanned[$0].head.contains(term) } + holders.filter { !scanned[$0].head.contains(term) }
+                #expect(Self.results(index, term) == expected, "seed \(seed): \(term)")
+            }
+            // Several words: the rarest's results, in its order, that every other word holds.
+            for _ in 0..<200 {
+                let words = (0..<2 + Int(rng.next() % 2)).map { _ in
+                    Self.vocabulary[Int(rng.next() % UInt64(Self.vocabulary.count))]
+                }
+                .flatMap { SearchWords.queryWords(in: $0) }
+                let lists = words.map { Self.results(index, $0) }
+                let rarest = lists.min { $0.count < $1.count } ?? []
+                let found = rarest.filter { row in lists.allSatisfy { $0.contains(row) } }
+                let expected = scanned.indices.filter { i in words.allSatisfy { scanned[i].all.contains($0) } }
+                #expect(found.sorted() == expected, "seed \(seed): \(words)")
+            }
+        }
+    }
+
+    @Test("a segment's boundaries come from the count alone: the oldest stories in the largest tier, the newest in the smallest")
+    func tiers() {
+        #expect(SearchIndexPlanner.segments(stories: 0, tiers: [64, 8]) == [])
+        #expect(SearchIndexPlanner.segments(stories: 7, tiers: [64, 8]) == [0..<7])
+        #expect(SearchIndexPlanner.segments(stories: 64, tiers: [64, 8]) == [0..<64])
+        #expect(SearchIndexPlanner.segments(stories: 150, tiers: [64, 8]) == [144..<150, 128..<144, 0..<128])
+        // Ten new stories on top rewrite the newest segment, and merge one under it only when
+        // their count crosses a tier's multiple.
+        let before = Set(SearchIndexPlanner.segments(stories: 4_100, tiers: [4_096, 64]))
+        let after = Set(SearchIndexPlanner.segments(stories: 4_110, tiers: [4_096, 64]))
+        #expect(before.subtracting(after) == [4_096..<4_100] && after.subtracting(before) == [4_096..<4_110])
     }
 
     @Test("the index's fast builder (both cores, byte tables, batches) makes exactly the terms the plain one does")

@@ -53,15 +53,17 @@ def missing_references(site, base="/"):
             continue
         root = json.load(open(root_file))
         builds.add((root["build"], root["stories"], root["partRows"]))
-        listings = [(root_file, root)] if "packs" in root else []
+        # Each segment's packs and files of later results, listed by the root or a directory.
+        listings = [(root_file, root)]
         for _, name in root.get("directories", []):
             directory = os.path.join(site, "x", name + ".json")
             need(root_file, directory)
             if os.path.isfile(directory):
                 listings.append((directory, json.load(open(directory, encoding="utf-8"))))
         for referrer, listing in listings:
-            for entry in listing["packs"] + listing["more"]:
-                need(referrer, os.path.join(site, "x", entry[-1] + ".json"))
+            for segment in listing["packs"] + listing["more"]:
+                for entry in segment or []:
+                    need(referrer, os.path.join(site, "x", entry[-1] + ".json"))
     for build, total, part_rows in builds:
         for k in range((total + part_rows - 1) // part_rows):
             need(os.path.join(site, "index.html"), os.path.join(site, "m", build, f"{k}.json"))

@@ -19,6 +19,7 @@ import pytest
 
 from engines import ENGINES, wait_filled
 from server import SiteServer
+import searchindex
 
 pytest_plugins = ("sites",)
 # Selenium warns about its own internals.
@@ -131,16 +132,13 @@ def test_the_error_check_sees_a_script_error(page, site_url):
 def test_search_states_the_count_and_shows_rows_that_hold_the_word(page, site_url, engine_site):
     # A word with a screen of stories and more, from the index itself (the root, a directory
     # for a large index, a pack).
-    config = json.loads(re.search(r'id="sitegen-config">(.*?)</script>', open(os.path.join(engine_site, "search/index.html")).read()).group(1))
-    root = json.load(open(os.path.join(engine_site, config["root"])))
-    packs = root.get("packs") or [
-        p for _, d in root["directories"] for p in json.load(open(os.path.join(engine_site, "x", d + ".json")))["packs"]]
     # (One whose first rows show it: a story whose text alone has a word ranks after those whose
     # title, author or domain do, and its row does not show the word.)
     shows = lambda w: all(w[0] in re.findall(r"\w+", re.sub(r"<[^>]*>", " ", r["html"]).lower()) for r in w[2])
     word, count = next(
-        (w[0], w[1]) for _, name in packs for w in json.load(open(os.path.join(engine_site, "x", name + ".json")))["words"]
-        if 20 <= w[1] <= 2000 and w[2] and w[0].isalpha() and len(w[0]) > 3 and shows(w))
+        (word, sum(e[1] for _, e in held)) for word, held in sorted(searchindex.entries(engine_site).items())
+        if 20 <= sum(e[1] for _, e in held) <= 2000 and word.isalpha() and len(word) > 3
+        and all(e[2] and shows(e) for _, e in held))
     page.open(site_url + "search/?q=" + word)
     deadline = time.monotonic() + 10
     while "with" not in page.evaluate("() => document.querySelector('[role=status]').textContent"):

@@ -6,24 +6,30 @@ import SitegenRender
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {
-    /// A pack: its words in order, each `[word, count, [record, …], [n, …]]`: the word's first
-    /// rows as shard records, best first (none for a name, `SearchPlan.Word.hasRecords`), and
-    /// the same results as rows of the list counted from its end, by which a query of several
-    /// words checks each story against every word's results (its later results, when `count`
-    /// is more, are in the files of later results the root or its directory lists). No rank
-    /// or ranking key: they would change with every new story, and every pack with them; nor
-    /// the names of later files, for the same reason.
+    /// A pack of a segment: its words in order, each `[word, count, [record, …], [n, …],
+    /// titled]`: the word's first rows as shard records, best first (none for a name,
+    /// `SearchPlan.Word.hasRecords`), the same results as rows of the segment counted from its
+    /// oldest story, by which a query of several words checks each story against every word's
+    /// results (its later results, when `count` is more, are in the files of later results the
+    /// root or its directory lists), and how many of all its results hold it in their title
+    /// (they rank first, across segments). No rank or ranking key: they would change with every
+    /// new story, and every pack with them; nor the names of later files, for the same reason.
+    /// `rowOffset`: the segment's newest story's row in the site's list (`html` and `ids` are
+    /// the list's).
     /// Written into `w`, emptied first: a writer kept from file to file keeps its memory (the
     /// caller keeps one a chunk of files, `SiteWriter.writeSearch`).
     /// `prefetching: false` writes the same bytes without loading records ahead (sitegen-bench).
     package static func pack(
-        _ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows, into w: inout JSONWriter,
-        prefetching: Bool = true
+        _ plan: SearchPlan, words: Range<Int>, ids: [Int], html: RenderedRows, rowOffset: Int = 0,
+        into w: inout JSONWriter, prefetching: Bool = true
     ) {
         // The pack's records are rows scattered over the whole list: each one's loads start a
         // few records early, or every record waits on memory.
         let records: [UInt32] =
-            prefetching ? words.flatMap { plan.words[$0].hasRecords ? plan.words[$0].results.prefix(plan.firstRows) : [] } : []
+            prefetching
+            ? words.flatMap { plan.words[$0].hasRecords ? plan.words[$0].results.prefix(plan.firstRows) : [] }.map {
+                $0 + UInt32(rowOffset)
+            } : []
         // Two steps: where each row is (and its id), then its bytes.
         let ahead = 4
         let place = { (i: Int) in
@@ -34,7 +40,7 @@ package enum SearchFiles {
         for row in records.prefix(ahead) { html.prefetch(Int(row)) }
         var next = 0
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":1,\"words\":[")
+        w.raw("{\"v\":2,\"words\":[")
         for index in words {
             let word = plan.words[index]
             if index > words.lowerBound { w.raw(",") }
@@ -49,128 +55,170 @@ package enum SearchFiles {
                     if next + 2 * ahead < records.count { place(Int(records[next + 2 * ahead])) }
                     if next + ahead < records.count { html.prefetch(Int(records[next + ahead])) }
                     next += 1
-                    let i = Int(row)
+                    let i = rowOffset + Int(row)
                     html.withEscaped(of: i) { StoryRecord.write(id: ids[i], escapedHTML: $0, into: &w) }
                 }
             }
             w.raw("],")
             fromEnd(word.results.prefix(plan.firstRows), of: plan, into: &w)
+            w.raw(",")
+            w.int(word.titled)
             w.raw("]")
         }
         w.raw("]}")
     }
 
-    /// A file of later results: `{"v":1,"words":[["swift",run,[n, d,…]],…]}`: run `run` of the
-    /// word's later results (results `firstRows + run × moreRows` on), as rows of the site's
-    /// list counted from its end (row `stories - 1 - n`: new stories on top of the list leave
-    /// these numbers, and so these files, as they were), in rank order: the first `n`, then
+    /// A file of later results: `{"v":2,"words":[["swift",run,[n, d,…]],…]}`: run `run` of the
+    /// word's later results (results `firstRows + run × moreRows` on), as rows of the segment
+    /// counted from its oldest story (a story deleted under the segment leaves these numbers,
+    /// and so these files, as they were), in rank order: the first `n`, then
     /// each as the one before minus it (a query of several words loads a common word's every
     /// run, and its results are mostly newer first: the differences are a digit or two).
     /// Written into `w`, emptied first (as `pack`).
-    package static func more(_ plan: SearchPlan, segments: [SearchPlan.Segment], into w: inout JSONWriter) {
+    package static func more(_ plan: SearchPlan, runs: [SearchPlan.Run], into w: inout JSONWriter) {
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":1,\"words\":[")
-        for (s, segment) in segments.enumerated() {
-            let word = plan.words[segment.word]
-            if s > 0 { w.raw(",") }
+        w.raw("{\"v\":2,\"words\":[")
+        for (r, run) in runs.enumerated() {
+            let word = plan.words[run.word]
+            if r > 0 { w.raw(",") }
             w.raw("[")
             w.string(word.term)
             w.raw(",")
-            w.int(segment.run)
+            w.int(run.run)
             w.raw(",")
-            fromEnd(word.results[segment.results], of: plan, into: &w, deltas: true)
+            fromEnd(word.results[run.results], of: plan, into: &w, deltas: true)
             w.raw("]")
         }
         w.raw("]}")
     }
 
-    /// The root: `{"v":1,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
-    /// "packs":[[first word,name],…],"more":[[first word,run,name],…]}`, or with
-    /// `"directories"` in place of `"packs"` and `"more"` for a large index: each a file with
-    /// the packs of its words and the files of later results that hold any of them. A word is
-    /// in the last pack whose first word is not after it (the first is ""); run r of its later
-    /// results in the last file whose first [word, run] is not after [word, r].
+    /// The names a segment's files were written under: its packs', and its files of later
+    /// results'.
+    package struct SegmentNames: Sendable {
+        package var packs: [String]
+        package var more: [String]
+    }
+
+    /// The root: `{"v":2,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
+    /// "segments":[[start,stories],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
+    /// name],…],…],"directories":[[first word,name],…]}`: for each segment (newest first) its
+    /// packs and its files of later results, or `null` for a segment the directories list (a
+    /// large one), and then the directories (none when the root lists every segment): each a
+    /// file `{"v":2,"packs":[…],"more":[…]}` listing those segments' packs and files of later
+    /// results that hold a word from its first word to the next's (`null` for the root's). A
+    /// word is in the last pack whose first word is not after it (a segment's first is ""); run
+    /// r of its later results in the last file whose first [word, run] is not after [word, r].
     package static func root(
-        _ plan: SearchPlan, packNames: [String], directoryNames: [String], moreNames: [String], build: String,
-        partRows: Int
+        _ index: SearchIndexPlan, names: [SegmentNames], directoryNames: [String], build: String, partRows: Int
     ) -> [UInt8] {
-        var w = JSONWriter(capacity: 40 * min(packNames.count, 4 * directoryNames.count + 64) + 128)
-        w.raw("{\"v\":1,\"stories\":")
-        w.int(plan.stories)
+        let listed = zip(names, index.inRoot).reduce(directoryNames.count) {
+            $0 + ($1.1 ? $1.0.packs.count + $1.0.more.count : 0)
+        }
+        var w = JSONWriter(capacity: 48 * listed + 160)
+        w.raw("{\"v\":2,\"stories\":")
+        w.int(index.stories)
         w.raw(",\"firstRows\":")
-        w.int(plan.firstRows)
+        w.int(index.firstRows)
         w.raw(",\"moreRows\":")
-        w.int(plan.moreRows)
+        w.int(index.moreRows)
         w.raw(",\"build\":")
         w.string(build)
         w.raw(",\"partRows\":")
         w.int(partRows)
-        if plan.directories.isEmpty {
-            w.raw(",\"packs\":")
-            entries(plan, plan.packs.indices, names: packNames, into: &w)
-            w.raw(",\"more\":")
-            moreEntries(plan, plan.more.indices, names: moreNames, into: &w)
-        } else {
-            w.raw(",\"directories\":")
-            entries(
-                plan, plan.directories.indices, names: directoryNames, into: &w,
-                first: { plan.packs[plan.directories[$0].lowerBound].lowerBound })
+        w.raw(",\"segments\":[")
+        for (s, segment) in index.segments.enumerated() {
+            if s > 0 { w.raw(",") }
+            w.raw("[")
+            w.int(segment.start)
+            w.raw(",")
+            w.int(segment.stories)
+            w.raw("]")
+        }
+        w.raw("]")
+        listings(
+            index, packs: index.segments.map { $0.plan.packs.indices }, more: index.segments.map { $0.plan.more.indices },
+            listed: index.inRoot, names: names, into: &w)
+        if !index.directories.isEmpty {
+            w.raw(",\"directories\":[")
+            for (d, directory) in index.directories.enumerated() {
+                if d > 0 { w.raw(",") }
+                w.raw("[")
+                w.string(directory.first)
+                w.raw(",")
+                w.string(directoryNames[d])
+                w.raw("]")
+            }
+            w.raw("]")
         }
         w.raw("}")
         return w.bytes
     }
 
-    /// A directory: `{"v":1,"packs":[[first word,name],…],"more":[[first word,run,name],…]}`,
-    /// the packs `range` and the files of later results `more` (those holding their words').
+    /// A directory: `{"v":2,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
+    /// a list of each a segment, `null` for the root's (`SearchIndexPlan.Directory`).
     package static func directory(
-        _ plan: SearchPlan, range: Range<Int>, packNames: [String], more: Range<Int>, moreNames: [String]
-    ) -> [UInt8] {
-        var w = JSONWriter(capacity: 40 * (range.count + more.count) + 48)
-        w.raw("{\"v\":1,\"packs\":")
-        entries(plan, range, names: packNames, into: &w)
-        w.raw(",\"more\":")
-        moreEntries(plan, more, names: moreNames, into: &w)
+        _ index: SearchIndexPlan, _ directory: SearchIndexPlan.Directory, names: [SegmentNames]
+    )
+        -> [UInt8]
+    {
+        let entries = directory.packs.reduce(0) { $0 + $1.count } + directory.more.reduce(0) { $0 + $1.count }
+        var w = JSONWriter(capacity: 48 * entries + 64)
+        w.raw("{\"v\":2")
+        listings(index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, into: &w)
         w.raw("}")
         return w.bytes
     }
 
-    /// `[[first word,run,name],…]` for the files of later results `range`.
-    private static func moreEntries(_ plan: SearchPlan, _ range: Range<Int>, names: [String], into w: inout JSONWriter) {
-        w.raw("[")
-        for k in range {
-            let first = plan.more[k][0]
-            if k > range.lowerBound { w.raw(",") }
-            w.raw("[")
-            w.string(plan.words[first.word].term)
-            w.raw(",")
-            w.int(first.run)
-            w.raw(",")
-            w.string(names[k])
-            w.raw("]")
-        }
-        w.raw("]")
-    }
-
-    /// `[[first word,name],…]` for packs (or, with `first`, directories) `range`; the index's
-    /// very first word is written "".
-    private static func entries(
-        _ plan: SearchPlan, _ range: Range<Int>, names: [String], into w: inout JSONWriter,
-        first: ((Int) -> Int)? = nil
+    /// `,"packs":[…],"more":[…]`: each segment's packs `packs[s]` and files of later results
+    /// `more[s]`, or `null` where `listed[s]` is false.
+    private static func listings(
+        _ index: SearchIndexPlan, packs: [Range<Int>], more: [Range<Int>], listed: [Bool], names: [SegmentNames],
+        into w: inout JSONWriter
     ) {
-        w.raw("[")
-        for k in range {
-            let word = first?(k) ?? plan.packs[k].lowerBound
-            if k > range.lowerBound { w.raw(",") }
+        w.raw(",\"packs\":[")
+        for (s, segment) in index.segments.enumerated() {
+            if s > 0 { w.raw(",") }
+            guard listed[s] else {
+                w.raw("null")
+                continue
+            }
             w.raw("[")
-            w.string(word == 0 ? "" : plan.words[word].term)
-            w.raw(",")
-            w.string(names[k])
+            for k in packs[s] {
+                let word = segment.plan.packs[k].lowerBound
+                if k > packs[s].lowerBound { w.raw(",") }
+                w.raw("[")
+                w.string(word == 0 ? "" : segment.plan.words[word].term)
+                w.raw(",")
+                w.string(names[s].packs[k])
+                w.raw("]")
+            }
+            w.raw("]")
+        }
+        w.raw("],\"more\":[")
+        for (s, segment) in index.segments.enumerated() {
+            if s > 0 { w.raw(",") }
+            guard listed[s] else {
+                w.raw("null")
+                continue
+            }
+            w.raw("[")
+            for k in more[s] {
+                let first = segment.plan.more[k][0]
+                if k > more[s].lowerBound { w.raw(",") }
+                w.raw("[")
+                w.string(segment.plan.words[first.word].term)
+                w.raw(",")
+                w.int(first.run)
+                w.raw(",")
+                w.string(names[s].more[k])
+                w.raw("]")
+            }
             w.raw("]")
         }
         w.raw("]")
     }
 
-    /// `[n,…]`: `rows` counted from the list's end; with `deltas`, the first so and each
+    /// `[n,…]`: `rows` counted from the segment's oldest story; with `deltas`, the first so and each
     /// other as the one before minus it (small: a word's results are mostly newer first).
     private static func fromEnd(
         _ rows: ArraySlice<UInt32>, of plan: SearchPlan, into w: inout JSONWriter, deltas: Bool = false

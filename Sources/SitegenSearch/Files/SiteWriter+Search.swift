@@ -12,31 +12,34 @@ extension SiteWriter {
         package var files: Int
     }
 
-    /// Writes the index's files, each named by its content: the files of later results and the
-    /// packs first, then the directories (for a large index) or the root that name them, and
-    /// the listing of them all; then the search page, which names the root.
+    /// Writes the index's files, each named by its content: each segment's files of later
+    /// results and packs first, then the directories (for a large index) and the root that
+    /// name them, and the listing of them all; then the search page, which names the root and
+    /// carries it (a cold query's request fewer).
     /// - Parameters:
     ///   - build, partRows: the site list's manifest, through which later results' rows load.
-    package func writeSearch(_ plan: SearchPlan, rows: Rows, build: String, partRows: Int) throws -> SearchWritten {
-        let more = try writeSearchFiles(count: plan.more.count) { w, k in
-            SearchFiles.more(plan, segments: plan.more[k], into: &w)
+    package func writeSearch(_ index: SearchIndexPlan, rows: Rows, build: String, partRows: Int) throws -> SearchWritten {
+        let names = try index.segments.map { segment in
+            let plan = segment.plan
+            // The segment's newest story's row in the list.
+            let offset = index.stories - segment.start - segment.stories
+            let more = try writeSearchFiles(count: plan.more.count) { w, k in
+                SearchFiles.more(plan, runs: plan.more[k], into: &w)
+            }
+            let packs = try writeSearchFiles(count: plan.packs.count) { w, k in
+                SearchFiles.pack(plan, words: plan.packs[k], ids: rows.ids, html: rows.html, rowOffset: offset, into: &w)
+            }
+            return SearchFiles.SegmentNames(packs: packs, more: more)
         }
-        let packs = try writeSearchFiles(count: plan.packs.count) { w, k in
-            SearchFiles.pack(plan, words: plan.packs[k], ids: rows.ids, html: rows.html, into: &w)
+        let directories = try index.directories.map { directory in
+            try writeSearchFile(SearchFiles.directory(index, directory, names: names))
         }
-        let directories = try plan.directories.map { range in
-            try writeSearchFile(
-                SearchFiles.directory(
-                    plan, range: range, packNames: packs, more: SearchPlanner.moreFiles(plan, packs: range),
-                    moreNames: more))
-        }
-        let root = try writeSearchFile(
-            SearchFiles.root(
-                plan, packNames: packs, directoryNames: directories, moreNames: more, build: build, partRows: partRows))
-        let all = [root] + directories + packs + more
+        let rootJSON = SearchFiles.root(index, names: names, directoryNames: directories, build: build, partRows: partRows)
+        let root = try writeSearchFile(rootJSON)
+        let all = [root] + directories + names.flatMap { $0.packs + $0.more }
         try output.writeContentNamed(
             Array(all.map { SitePaths.searchFile($0) + "\n" }.joined().utf8), to: SitePaths.searchListing(root))
-        try output.write(renderer.searchPage(root: SitePaths.searchFile(root)), to: SitePaths.searchPageFile)
+        try output.write(renderer.searchPage(root: SitePaths.searchFile(root), index: rootJSON), to: SitePaths.searchPageFile)
         return SearchWritten(root: SitePaths.searchFile(root), files: all.count + 1)
     }
 

@@ -1,11 +1,15 @@
-/// The search index as files: every word in order, with its results ranked, cut into packs
-/// (words, counts and first rows), their directories and the files of later rows. Plain values;
-/// `SearchPlanner` makes it, SitegenRender writes its JSON (docs/format.md, "Search").
+/// One segment of the search index as files (`SearchIndexPlan` holds the segments): every word of
+/// its stories in order, with its results ranked, cut into packs (words, counts and first rows)
+/// and files of later rows. Rows are the segment's own (0 its newest story). Plain values;
+/// `SearchPlanner` makes it, SitegenSearch writes its JSON (docs/format.md, "Search").
 public struct SearchPlan: Sendable, Equatable {
     public struct Word: Sendable, Equatable {
         public var term: String
-        /// The stories holding the word, best first, as rows of the site's list.
+        /// The stories holding the word, best first, as rows of the segment.
         public var results: [UInt32]
+        /// How many of `results`, the first, have the word in their title, author or domain
+        /// (the rest in their body alone): segments' results rank by this first.
+        public var titled: Int
         /// Whether its pack carries the word's first rows (records): every word of a title or
         /// a body, and any word with more results than that. An author's or a domain's word
         /// with a few stories (most authors: hundreds of thousands of names at a million
@@ -21,7 +25,7 @@ public struct SearchPlan: Sendable, Equatable {
 
     /// A run of a word's later results (after the first rows), held by one file: run `run`
     /// holds results `firstRows + run × moreRows` on, at most `moreRows` of them.
-    public struct Segment: Sendable, Equatable {
+    public struct Run: Sendable, Equatable {
         public var word: Int
         public var run: Int
         /// Indices into the word's `results`.
@@ -32,11 +36,8 @@ public struct SearchPlan: Sendable, Equatable {
     public var words: [Word]
     /// Word index ranges, one a pack, covering `words` in order.
     public var packs: [Range<Int>]
-    /// Ranges of `packs`, one a directory file, when there are more packs than the root should
-    /// list (`SearchRule.rootEntries`); empty when the root lists them.
-    public var directories: [Range<Int>]
-    /// One entry a file of later results: its segments, in word order.
-    public var more: [[Segment]]
+    /// One entry a file of later results: its runs, in word order.
+    public var more: [[Run]]
     /// Results a segment holds at most.
     public var moreRows: Int
     public var firstRows: Int

@@ -1,8 +1,12 @@
-/// Plans the search index from the site's words (pure: values in, a `SearchPlan` out).
+/// Plans one segment of the search index from its stories' words (pure: values in, a
+/// `SearchPlan` out); `SearchIndexPlanner` cuts the site into segments and plans each so.
 ///
 /// Ranking: a story whose title, domain or author holds a word comes before one whose body
-/// alone does; then newer before older (`time`, then the list's order). Each word's results
-/// are ranked once, here, so a query reads only the first slice it shows.
+/// alone does; then in the list's order (newer before older in a list newest first, as a
+/// blog's and HN's new stories are). The list's order rather than each story's time, so that
+/// results rank across segments (ranges of the list) by their segment alone, and a reader
+/// finds them in the order the list shows them. Each word's results are ranked once, here, so
+/// a query reads only the first slice it shows.
 ///
 /// Cuts are content-defined, as the row shards' are: a file ends after a word whose hash falls
 /// on the divisor, once it holds three quarters of its target size (or before five quarters),
@@ -14,33 +18,30 @@ public enum SearchPlanner {
     public typealias WordMap = (_ count: Int, _ word: @Sendable (Int) -> SearchPlan.Word) -> [SearchPlan.Word]
 
     /// - Parameters:
-    ///   - times: each row's story's time (Unix seconds), nil when it has none (oldest).
+    ///   - terms: the segment's words, their postings' rows the segment's (0 its top).
     ///   - recordBytes: each row's shard record size: what a pack carries for it.
     public static func plan(
-        _ terms: SearchTerms, times: [Int?], recordBytes: [Int], rule: SearchRule = .default,
+        _ terms: SearchTerms, recordBytes: [Int], rule: SearchRule = .default,
         map: WordMap = { count, word in (0..<count).map(word) }
     ) -> SearchPlan {
-        let stories = times.count
-        let recency = recencyRanks(times)
+        let stories = recordBytes.count
         let order = jsOrder(terms.terms)
         let (postings, starts, strings, textual) = (terms.postings, terms.starts, terms.terms, terms.textual)
         let words = map(order.count) { k -> SearchPlan.Word in
             let t = order[k]
             let range = starts[t]..<starts[t + 1]
-            // A posting's rank key: its story's recency (its row, in a list newest first), after
-            // every title's when only its body holds the word.
-            let key = { (posting: SearchPosting) in
-                (recency?[posting.row] ?? UInt32(posting.row)) + (posting.bodyOnly ? UInt32(stories) : 0)
-            }
-            // The rows, and whether the keys rise as they come: a newest-first list's words
-            // without body-only stories (most words of most sites) are in rank order already.
-            // One pass, no recency lookup for such a list: each was a cache miss, a posting.
+            // A posting's rank key: its row, after every title's when only its body holds the word.
+            let key = { (posting: SearchPosting) in UInt32(posting.row) + (posting.bodyOnly ? UInt32(stories) : 0) }
+            // The rows, and whether the keys rise as they come: words without body-only stories
+            // (most words of most sites) are in rank order already.
             var ranked = true
+            var titled = 0
             var results = postings.withUnsafeBufferPointer { all in
                 [UInt32](unsafeUninitializedCapacity: range.count) { out, written in
                     var last: UInt32? = nil
                     for (j, posting) in all[range].enumerated() {
                         out[j] = UInt32(posting.row)
+                        if !posting.bodyOnly { titled += 1 }
                         let k = key(posting)
                         if let last, last >= k { ranked = false }
                         last = k
@@ -55,7 +56,7 @@ public enum SearchPlanner {
                 results = keyed.map { UInt32(truncatingIfNeeded: $0) }
             }
             return SearchPlan.Word(
-                term: strings[t], results: results,
+                term: strings[t], results: results, titled: titled,
                 hasRecords: (textual[t] || results.count > rule.firstRows) && !CJKScalars.isPair(strings[t]))
         }
         let hashes = words.map { hash($0.term) }
@@ -71,16 +72,8 @@ public enum SearchPlanner {
         let packs = cut(
             words.indices, target: step(max(rule.minPackBytes, allPackBytes / rule.packFiles)), hashes: hashes,
             bytes: { packBytes[$0] })
-        // Directories, when the root would list too many packs: cut by the packs' first words'
-        // hashes too, about `rootEntries` of them, so a new word moves few directories' names.
-        let directories =
-            packs.count <= rule.rootEntries
-            ? []
-            : cut(
-                packs.indices, target: step((packs.count + rule.rootEntries - 1) / rule.rootEntries),
-                hashes: packs.map { hashes[$0.lowerBound] }, bytes: { _ in 1 })
         return SearchPlan(
-            words: words, packs: packs, directories: directories,
+            words: words, packs: packs,
             more: more(words, hashes: hashes, rule: rule), moreRows: moreRows(rule), firstRows: rule.firstRows,
             stories: stories)
     }
@@ -123,51 +116,35 @@ public enum SearchPlanner {
         }
     }
 
-    /// Each row's place from newest to oldest: time descending, then the list's order; nil
-    /// when that is the list's own order (a list newest first, as most are: no sort of a
-    /// million rows, and no lookup a posting).
-    static func recencyRanks(_ times: [Int?]) -> [UInt32]? {
-        if zip(times, times.dropFirst()).allSatisfy({ ($0 ?? Int.min) >= ($1 ?? Int.min) }) { return nil }
-        let order = times.indices.sorted { a, b in
-            let ta = times[a] ?? Int.min
-            let tb = times[b] ?? Int.min
-            return ta != tb ? ta > tb : a < b
-        }
-        var ranks = [UInt32](repeating: 0, count: times.count)
-        for (rank, row) in order.enumerated() { ranks[row] = UInt32(rank) }
-        return ranks
-    }
-
     /// The later results (after the first rows), a file at a time: a long word's results in
     /// runs of a file's size from its own start, and runs grouped into files by the same
     /// content-defined cut as packs, so one more result for a word moves no other word's files.
-    static func more(_ words: [SearchPlan.Word], hashes: [UInt64], rule: SearchRule) -> [[SearchPlan.Segment]] {
+    static func more(_ words: [SearchPlan.Word], hashes: [UInt64], rule: SearchRule) -> [[SearchPlan.Run]] {
         let capacity = moreRows(rule)
-        var segments: [SearchPlan.Segment] = []
-        var segmentHashes: [UInt64] = []
+        var runs: [SearchPlan.Run] = []
+        var runHashes: [UInt64] = []
         for (w, word) in words.enumerated() where word.count > rule.firstRows {
             var start = rule.firstRows
             var run: UInt64 = 0
             while start < word.count {
                 let end = min(word.count, start + capacity)
-                segments.append(.init(word: w, run: Int(run), results: start..<end))
-                segmentHashes.append(SplitMix64.mix(hashes[w] &+ run))
+                runs.append(.init(word: w, run: Int(run), results: start..<end))
+                runHashes.append(SplitMix64.mix(hashes[w] &+ run))
                 start = end
                 run += 1
             }
         }
-        return cut(segments.indices, target: rule.moreBytes, hashes: segmentHashes) { segments[$0].results.count * perResult }
-            .map { Array(segments[$0]) }
+        return cut(runs.indices, target: rule.moreBytes, hashes: runHashes) { runs[$0].results.count * perResult }
+            .map { Array(runs[$0]) }
     }
 
-    /// The files of later results holding a word of packs `packs` (a directory lists them).
-    public static func moreFiles(_ plan: SearchPlan, packs: Range<Int>) -> Range<Int> {
-        let first = plan.packs[packs.lowerBound].lowerBound
-        let end = plan.packs[packs.upperBound - 1].upperBound
-        // Files in word order: those whose last word is not before `first`, up to those whose
-        // first word is before `end`.
-        let from = plan.more.firstIndex { $0.last!.word >= first } ?? plan.more.count
-        let to = plan.more.lastIndex { $0[0].word < end }.map { $0 + 1 } ?? 0
+    /// The files of later results holding a word of `words` (indices into `plan.words`).
+    public static func moreFiles(_ plan: SearchPlan, words: Range<Int>) -> Range<Int> {
+        guard !words.isEmpty else { return 0..<0 }
+        // Files in word order: those whose last word is not before the first, up to those whose
+        // first word is before the end.
+        let from = plan.more.firstIndex { $0.last!.word >= words.lowerBound } ?? plan.more.count
+        let to = plan.more.lastIndex { $0[0].word < words.upperBound }.map { $0 + 1 } ?? 0
         return from..<max(from, to)
     }
 

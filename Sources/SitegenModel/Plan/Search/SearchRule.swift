@@ -21,17 +21,28 @@ public struct SearchRule: Sendable, Equatable {
     /// Packs the root lists itself; past this, the root lists directories of them (a request
     /// more, and a root of a kilobyte rather than of four thousand packs).
     public var rootEntries: Int
+    /// Where the index's segments end, largest first, each a multiple of the next: with the
+    /// stories numbered from the oldest, one segment holds the first `n - n % tiers[0]`, the
+    /// next the stories up to `n - n % tiers[1]`, and so on, the last the newest `n % tiers.last`
+    /// (`SearchIndexPlanner.segments`). New stories on top rewrite the newest segment alone,
+    /// until their number crosses a multiple of a tier and the segments under it merge. Every
+    /// segment costs a query a request (its pack), so they are few: docs/search.md, "Segments".
+    public var tiers: [Int]
 
     public init(
         firstRows: Int = 16, packFiles: Int = 4_300, minPackBytes: Int = 16 * 1024, moreBytes: Int = 128 * 1024,
-        rootEntries: Int = 64
+        rootEntries: Int = 64, tiers: [Int] = [4_096, 64]
     ) {
         precondition(firstRows >= 1 && packFiles >= 1 && minPackBytes >= 64 && moreBytes >= 64)
+        precondition(
+            tiers.allSatisfy { $0 >= 1 } && zip(tiers, tiers.dropFirst()).allSatisfy { $0 > $1 && $0 % $1 == 0 },
+            "each tier a multiple of the next")
         self.firstRows = firstRows
         self.packFiles = packFiles
         self.minPackBytes = minPackBytes
         self.moreBytes = moreBytes
         self.rootEntries = max(2, rootEntries)
+        self.tiers = tiers
     }
 
     public static let `default` = SearchRule()

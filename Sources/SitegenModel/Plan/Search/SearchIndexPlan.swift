@@ -1,0 +1,40 @@
+/// The whole search index as files: segments, each a range of the site's list with an index of
+/// its own (`SearchPlan`), and the directories that list them. Plain values;
+/// `SearchIndexPlanner` makes it, SitegenSearch writes its JSON (docs/format.md, "Search").
+public struct SearchIndexPlan: Sendable, Equatable {
+    /// A range of the list and its index.
+    public struct Segment: Sendable, Equatable {
+        /// Its oldest story, counted from the list's end (0 the list's last story): its rows
+        /// are numbered from here, so a story deleted under it moves this alone.
+        public var start: Int
+        public var plan: SearchPlan
+
+        public var stories: Int { plan.stories }
+
+        public init(start: Int, plan: SearchPlan) {
+            self.start = start
+            self.plan = plan
+        }
+    }
+
+    /// A directory file: the words from `first` (inclusive) to the next directory's first,
+    /// and for each segment (in `segments`' order) the packs and the files of later results
+    /// that hold any of them (empty for a segment the root lists).
+    public struct Directory: Sendable, Equatable {
+        public var first: String
+        public var packs: [Range<Int>]
+        public var more: [Range<Int>]
+    }
+
+    /// Newest first: the order their results rank in.
+    public var segments: [Segment]
+    /// Whether the root lists the segment's packs and files of later results itself (a segment
+    /// of no more packs than `SearchRule.rootEntries`: the newest, which changes with every
+    /// build as the root does), or directories do.
+    public var inRoot: [Bool]
+    /// Empty when the root lists every segment.
+    public var directories: [Directory]
+    public var stories: Int
+    public var firstRows: Int
+    public var moreRows: Int
+}

@@ -1,0 +1,90 @@
+/// Cuts the site's list into the search index's segments, and lists the segments' packs in
+/// directories (pure: values in, a `SearchIndexPlan` out). Each segment is planned on its own
+/// (`SearchPlanner`) from its own stories' words.
+///
+/// Why segments (docs/search.md, "Segments"): a new story is the newest result of each of its
+/// words, so in an index of the whole list it changes the pack of every word it has. In
+/// segments, new stories change the newest segment alone (a few files), and the older
+/// segments' files keep their names: a deploy uploads what changed, and caches keep the rest.
+/// Segment boundaries come from the stories' count alone (`SearchRule.tiers`), so a build
+/// needs nothing of the last one and the same list always makes the same files.
+public enum SearchIndexPlanner {
+    /// The segments of a list of `stories`, as ranges of its stories counted from its end (0
+    /// the oldest), newest first, none empty.
+    public static func segments(stories n: Int, tiers: [Int]) -> [Range<Int>] {
+        let bounds = [0] + tiers.map { n - n % $0 } + [n]
+        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }.filter { !$0.isEmpty }.reversed()
+    }
+
+    /// The index of `segments` (newest first, as `segments(stories:tiers:)` gives them, each with
+    /// its plan). The root lists a segment of no more packs than `rootEntries`; directories list
+    /// the larger ones.
+    public static func index(_ segments: [SearchIndexPlan.Segment], stories: Int, rule: SearchRule) -> SearchIndexPlan {
+        precondition(segments.reduce(0) { $0 + $1.stories } == stories, "segments cover the list")
+        let inRoot = segments.map { $0.plan.packs.count <= rule.rootEntries }
+        return SearchIndexPlan(
+            segments: segments, inRoot: inRoot, directories: directories(segments, inRoot: inRoot, rule: rule),
+            stories: stories, firstRows: rule.firstRows, moreRows: SearchPlanner.moreRows(rule))
+    }
+
+    /// Directories cut the largest segment's packs as a single index's were cut (by the hash
+    /// of each pack's first word, about `rootEntries` of them), and list, for each word range,
+    /// the packs and files of later results in it of every segment the root does not list. A
+    /// directory changes only when one of those does: not with the newest segment, which the
+    /// root lists (were the directories to list it, every build would rewrite them all).
+    static func directories(
+        _ segments: [SearchIndexPlan.Segment], inRoot: [Bool], rule: SearchRule
+    )
+        -> [SearchIndexPlan.Directory]
+    {
+        guard let largest = segments.max(by: { $0.plan.packs.count < $1.plan.packs.count })?.plan,
+            largest.packs.count > rule.rootEntries
+        else { return [] }
+        let firstWords = largest.packs.map { largest.words[$0.lowerBound].term }
+        let cuts = SearchPlanner.cut(
+            largest.packs.indices, target: SearchPlanner.step((largest.packs.count + rule.rootEntries - 1) / rule.rootEntries),
+            hashes: firstWords.map(SearchPlanner.hash), bytes: { _ in 1 })
+        let bounds = cuts.map { $0.lowerBound == 0 ? "" : firstWords[$0.lowerBound] }
+        return bounds.indices.map { d in
+            let (low, high) = (bounds[d], d + 1 < bounds.count ? bounds[d + 1] : nil)
+            var packs: [Range<Int>] = []
+            var more: [Range<Int>] = []
+            for (segment, inRoot) in zip(segments, inRoot) {
+                let plan = segment.plan
+                guard !plan.packs.isEmpty, !inRoot else {
+                    packs.append(0..<0)
+                    more.append(0..<0)
+                    continue
+                }
+                let from = lowerBound(plan, low)
+                let to = high.map { lowerBound(plan, $0) } ?? plan.words.count
+                // A query for a word of the range takes the last pack whose first word is not
+                // after it: the one holding `low` (or the word before it) first.
+                let floor = from < plan.words.count && plan.words[from].term == low ? from : from - 1
+                packs.append(pack(of: max(0, floor), in: plan)..<pack(of: max(0, to - 1), in: plan) + 1)
+                more.append(SearchPlanner.moreFiles(plan, words: from..<max(from, to)))
+            }
+            return SearchIndexPlan.Directory(first: low, packs: packs, more: more)
+        }
+    }
+
+    /// The first of `plan.words` not before `word` (in `SearchPlanner.precedes` order).
+    static func lowerBound(_ plan: SearchPlan, _ word: String) -> Int {
+        var (low, high) = (0, plan.words.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if SearchPlanner.precedes(plan.words[mid].term, word) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The pack holding word index `w`.
+    static func pack(of w: Int, in plan: SearchPlan) -> Int {
+        var (low, high) = (0, plan.packs.count - 1)
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if plan.packs[mid].lowerBound <= w { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}

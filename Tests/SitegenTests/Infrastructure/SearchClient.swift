@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import SitegenModel
+
+/// A client of a built site's search index, written from docs/format.md ("Search") alone, as
+/// another client would be: the root the search page carries, directories, packs, files of
+/// later results, then the list's manifest and shards. Files are read once.
+final class SearchClient {
+    let site: String
+    /// The root, as the search page carries it.
+    let root: [String: Any]
+    private var files: [String: [String: Any]] = [:]
+
+    init(site: String) throws {
+        self.site = site.hasSuffix("/") ? site : site + "/"
+        let config = try jsonObject(
+            try parseJSON(try #require(HTMLScan.pageConfig(in: try readText(self.site + "search/index.html")))))
+        root = try jsonObject(try #require(config["index"]))
+        // The page carries the root file's JSON, as it is.
+        let file = try jsonObject(try parseJSON(try readBytes(self.site + (try #require(config["root"] as? String)))))
+        #expect(NSDictionary(dictionary: file).isEqual(to: root))
+    }
+
+    func json(_ path: String) throws -> [String: Any] {
+        if let file = files[path] { return file }
+        let file = try jsonObject(try parseJSON(try readBytes(site + path)))
+        files[path] = file
+        return file
+    }
+
+    var stories: Int { root["stories"] as! Int }
+    var moreRows: Int { root["moreRows"] as! Int }
+    /// [start, stories] of each segment, newest first.
+    var segments: [[Int]] { (root["segments"] as! [Any]).map { $0 as! [Int] } }
+
+    /// Segment s's packs and files of later results that may hold `word`: the root's, or its
+    /// directory's for the word.
+    func listing(_ word: String, segment s: Int) throws -> (packs: [[Any]], more: [[Any]]) {
+        var listing = root
+        if (root["packs"] as! [Any])[s] is NSNull {
+            let directories = try #require(root["directories"] as? [[Any]])
+            let directory = try #require(directories.last { !SearchPlanner.precedes(word, $0[0] as! String) })
+            listing = try json("x/\(directory[1] as! String).json")
+        }
+        return (
+            try jsonArray((listing["packs"] as! [Any])[s]).map { $0 as! [Any] },
+            try jsonArray((listing["more"] as! [Any])[s]).map { $0 as! [Any] }
+        )
+    }
+
+    /// Every listing: the root's, and every directory's.
+    func listings() throws -> [[String: Any]] {
+        [root] + (try (root["directories"] as? [[Any]] ?? []).map { try json("x/\($0[1] as! String).json") })
+    }
+
+    /// Segment s's entry for `word`: `[word, count, records, rows, titled]`, or nil.
+    func entry(_ word: String, segment s: Int) throws -> [Any]? {
+        let packs = try listing(word, segment: s).packs
+        guard let pack = packs.last(where: { !SearchPlanner.precedes(word, $0[0] as! String) }) else { return nil }
+        return try jsonArray(try json("x/\(pack[1] as! String).json")["words"]).map { $0 as! [Any] }
+            .first { $0[0] as? String == word }
+    }
+
+    /// Segment s's results for `word` as rows of the segment (0 its oldest story), in rank
+    /// order: the pack's, then each run of later results.
+    func segmentRows(_ word: String, segment s: Int, entry: [Any]) throws -> [Int] {
+        let count = entry[1] as! Int
+        var rows = entry[3] as! [Int]
+        let more = try listing(word, segment: s).more
+        for run in 0..<((count - rows.count + moreRows - 1) / moreRows) {
+            // In the last file whose first [word, run] is not after [word, run].
+            let file = try #require(
+                more.last { f in
+                    let (w, r) = (f[0] as! String, f[1] as! Int)
+                    return SearchPlanner.precedes(w, word) || (w == word && r <= run)
+                })
+            let later = try #require(
+                try jsonArray(try json("x/\(file[2] as! String).json")["words"]).compactMap { $0 as? [Any] }
+                    .first { $0[0] as? String == word && $0[1] as? Int == run })
+            // The first row, then each as the one before minus it.
+            let deltas = later[2] as! [Int]
+            rows += deltas.indices.reduce(into: [Int]()) { out, i in out.append(i == 0 ? deltas[0] : out[i - 1] - deltas[i]) }
+        }
+        #expect(rows.count == count, "\(word)")
+        return rows
+    }
+
+    /// `word`'s results, ranked as one list (each segment's holding it in their title, newest
+    /// segment first, then the rest), as rows counted from the list's end; and the records the
+    /// packs carry for them, by that row.
+    func results(_ word: String) throws -> (rows: [Int], records: [Int: Int]) {
+        var head: [Int] = []
+        var body: [Int] = []
+        var records: [Int: Int] = [:]
+        for (s, segment) in segments.enumerated() {
+            guard let entry = try entry(word, segment: s) else { continue }
+            let rows = try segmentRows(word, segment: s, entry: entry).map { segment[0] + $0 }
+            #expect(rows.allSatisfy { $0 >= segment[0] && $0 < segment[0] + segment[1] }, "\(word)")
+            let titled = entry[4] as! Int
+            head += rows[..<titled]
+            body += rows[titled...]
+            for (k, record) in (entry[2] as! [Any]).enumerated() { records[rows[k]] = (record as! [String: Any])["id"] as? Int }
+        }
+        return (head + body, records)
+    }
+
+    /// The id of the story at row n counted from the list's end, through the manifest and shards.
+    func id(fromEnd n: Int) throws -> Int {
+        let row = stories - 1 - n
+        let part = try json("m/\(root["build"] as! String)/\(row / (root["partRows"] as! Int)).json")
+        let entry = try #require(
+            try jsonArray(part["shards"]).compactMap { $0 as? [Any] }.first {
+                row >= $0[0] as! Int && row < ($0[0] as! Int) + ($0[1] as! Int)
+            })
+        let shard = try json("s/\(entry[2] as! String).json")
+        return try #require((try jsonObject(try jsonArray(shard["items"])[row - (entry[0] as! Int)]))["id"] as? Int)
+    }
+
+    /// Every word of every pack of every segment.
+    func words() throws -> Set<String> {
+        var words: Set<String> = []
+        for listing in try listings() {
+            for case let segment as [Any] in try jsonArray(listing["packs"]) {
+                for pack in segment {
+                    for entry in try jsonArray(try json("x/\((pack as! [Any])[1] as! String).json")["words"]) {
+                        words.insert((entry as! [Any])[0] as! String)
+                    }
+                }
+            }
+        }
+        return words
+    }
+}

@@ -1,0 +1,57 @@
+"""A built site's search index read as docs/format.md ("Search") describes it, for tests and
+benchmarks: the root the search page carries, each segment's listings (the root's, or a
+directory's), packs and their entries."""
+import json
+import os
+import re
+
+
+def page_config(site):
+    """The search page's config block: {"v", "base", "root", "index"}."""
+    html = open(os.path.join(site, "search", "index.html"), encoding="utf-8").read()
+    return json.loads(re.search(r'id="sitegen-config">(.*?)</script>', html).group(1))
+
+
+def root(site):
+    return page_config(site)["index"]
+
+
+def load(site, name):
+    return json.load(open(os.path.join(site, "x", name + ".json"), encoding="utf-8"))
+
+
+def listing(site, word, segment):
+    """(packs, more) of segment `segment` that may hold `word`: the root's, or its directory's."""
+    index = root(site)
+    if index["packs"][segment] is not None:
+        return index["packs"][segment], index["more"][segment]
+    directory = load(site, [name for first, name in index["directories"] if first <= word][-1])
+    return directory["packs"][segment], directory["more"][segment]
+
+
+def pack_of(site, word, segment):
+    """The name of segment `segment`'s pack for `word` (the last whose first word is not after it)."""
+    packs, _ = listing(site, word, segment)
+    return [name for first, name in packs if first <= word][-1] if packs else None
+
+
+def packs(site):
+    """[(segment, pack name)] of every pack of every segment, once each."""
+    index = root(site)
+    listings = [index] + [load(site, name) for _, name in index.get("directories", [])]
+    seen = []
+    for one in listings:
+        for segment, names in enumerate(one["packs"]):
+            for _, name in names or []:
+                if (segment, name) not in seen:
+                    seen.append((segment, name))
+    return seen
+
+
+def entries(site):
+    """word → [(segment, entry)] for every word of the index, entry [word, count, records, rows, titled]."""
+    words = {}
+    for segment, name in packs(site):
+        for entry in load(site, name)["words"]:
+            words.setdefault(entry[0], []).append((segment, entry))
+    return words
