@@ -75,9 +75,12 @@
   const listingOf = async word => {
     if (!index.directories) return index;
     const directory = await get(at(index.directories, floorOf(index.directories, word, d => d[0])));
+    // The directory has a list for each segment the root does not list (null there), in order.
+    let k = 0;
+    const own = index.packs.map(list => (list ? -1 : k++));
     return {
-      packs: index.packs.map((list, s) => list || directory.packs[s]),
-      more: index.more.map((list, s) => list || directory.more[s]),
+      packs: index.packs.map((list, s) => list || directory.packs[own[s]]),
+      more: index.more.map((list, s) => list || directory.more[own[s]]),
     };
   };
   /** Segment s's pack for `word` (by its first word) → [its entries, where `word` is or

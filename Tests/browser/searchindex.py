@@ -26,7 +26,9 @@ def listing(site, word, segment):
     if index["packs"][segment] is not None:
         return index["packs"][segment], index["more"][segment]
     directory = load(site, [name for first, name in index["directories"] if first <= word][-1])
-    return directory["packs"][segment], directory["more"][segment]
+    # A list for each segment the root does not list, in order.
+    k = sum(1 for names in index["packs"][:segment] if names is None)
+    return directory["packs"][k], directory["more"][k]
 
 
 def pack_of(site, word, segment):
@@ -39,11 +41,16 @@ def packs(site):
     """[(segment, pack name)] of every pack of every segment, once each."""
     index = root(site)
     listings = [index] + [load(site, name) for _, name in index.get("directories", [])]
-    seen = []
-    for one in listings:
-        for segment, names in enumerate(one["packs"]):
-            for _, name in names or []:
-                if (segment, name) not in seen:
+    unlisted = [s for s, names in enumerate(index["packs"]) if names is None]
+    seen, known = [], set()
+    for n, one in enumerate(listings):
+        for k, names in enumerate(one["packs"]):
+            if names is None:
+                continue
+            segment = k if n == 0 else unlisted[k]
+            for _, name in names:
+                if (segment, name) not in known:
+                    known.add((segment, name))
                     seen.append((segment, name))
     return seen
 

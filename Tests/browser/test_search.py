@@ -27,9 +27,10 @@ def fold(word):
 
 @pytest.fixture(scope="module")
 def zipf_site(workdir):
-    """3,000 stories whose titles draw on 3,000 Zipf-law words (no text: title words only)."""
+    """4,200 stories whose titles draw on 3,000 Zipf-law words (no text: title words only): an
+    index of three segments (the oldest 4,096 stories, 64, the newest 40)."""
     stories = os.path.join(workdir, "zipf.jsonl")
-    run_sitegen("generate", "--count", "3000", "--format", "jsonl", "--titles", "zipf", "--vocabulary", "3000", "--output", stories)
+    run_sitegen("generate", "--count", "4200", "--format", "jsonl", "--titles", "zipf", "--vocabulary", "3000", "--output", stories)
     out = os.path.join(workdir, "zipf-site")
     run_sitegen("build", "--source", stories, "--output", out)
     items = [json.loads(line) for line in open(stories)]
@@ -103,7 +104,7 @@ def test_typing_refines_in_place_the_url_follows_and_escape_clears(zipf_site, se
     r = reader(rtt_ms=20, kbps=0)
     page = r.open(server.url + "search/")
     # ("^Search " and a number: the page's own no-JavaScript text also begins "Search".)
-    assert re.fullmatch(r"Search 3,000 stories\.", wait_status(page, "^Search [0-9]"))
+    assert re.fullmatch(r"Search 4,200 stories\.", wait_status(page, "^Search [0-9]"))
     # The last word is a prefix while typing: the commonest word it begins.
     word = word_with(ranked, 30, 200)
     prefix = word[:3]
@@ -149,7 +150,7 @@ def test_a_second_query_whose_pack_is_in_hand_costs_no_index_request(zipf_site, 
     cold = len(r.finished)
     # Cold: the page (which carries the index's root), its stylesheet, favicon and script, a
     # directory, and a pack a segment.
-    assert len(segments) >= 2
+    assert [n for _, n in segments] == [40, 64, 4096]
     assert cold <= 4 + ("directories" in searchindex.root(site)) + len(segments), r.finished
     before = len(r.finished)
     page.fill("[name=q]", second)

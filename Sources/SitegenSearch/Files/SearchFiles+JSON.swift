@@ -105,7 +105,7 @@ package enum SearchFiles {
     /// packs and its files of later results, or `null` for a segment the directories list (a
     /// large one), and then the directories (none when the root lists every segment): each a
     /// file `{"v":2,"packs":[…],"more":[…]}` listing those segments' packs and files of later
-    /// results that hold a word from its first word to the next's (`null` for the root's). A
+    /// results that hold a word from its first word to the next's (a list for each `null`). A
     /// word is in the last pack whose first word is not after it (a segment's first is ""); run
     /// r of its later results in the last file whose first [word, run] is not after [word, r].
     package static func root(
@@ -155,7 +155,9 @@ package enum SearchFiles {
     }
 
     /// A directory: `{"v":2,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
-    /// a list of each a segment, `null` for the root's (`SearchIndexPlan.Directory`).
+    /// a list of each for each segment the root does not list, in the root's order (none for
+    /// the others: so a newest segment coming or going, which the root lists, leaves every
+    /// directory as it was) (`SearchIndexPlan.Directory`).
     package static func directory(
         _ index: SearchIndexPlan, _ directory: SearchIndexPlan.Directory, names: [SegmentNames]
     )
@@ -164,20 +166,24 @@ package enum SearchFiles {
         let entries = directory.packs.reduce(0) { $0 + $1.count } + directory.more.reduce(0) { $0 + $1.count }
         var w = JSONWriter(capacity: 48 * entries + 64)
         w.raw("{\"v\":2")
-        listings(index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, into: &w)
+        listings(
+            index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, skipping: true,
+            into: &w)
         w.raw("}")
         return w.bytes
     }
 
     /// `,"packs":[…],"more":[…]`: each segment's packs `packs[s]` and files of later results
-    /// `more[s]`, or `null` where `listed[s]` is false.
+    /// `more[s]` where `listed[s]`; where not, `null`, or with `skipping` nothing.
     private static func listings(
         _ index: SearchIndexPlan, packs: [Range<Int>], more: [Range<Int>], listed: [Bool], names: [SegmentNames],
-        into w: inout JSONWriter
+        skipping: Bool = false, into w: inout JSONWriter
     ) {
         w.raw(",\"packs\":[")
-        for (s, segment) in index.segments.enumerated() {
-            if s > 0 { w.raw(",") }
+        var first = true
+        for (s, segment) in index.segments.enumerated() where listed[s] || !skipping {
+            if !first { w.raw(",") }
+            first = false
             guard listed[s] else {
                 w.raw("null")
                 continue
@@ -195,8 +201,10 @@ package enum SearchFiles {
             w.raw("]")
         }
         w.raw("],\"more\":[")
-        for (s, segment) in index.segments.enumerated() {
-            if s > 0 { w.raw(",") }
+        first = true
+        for (s, segment) in index.segments.enumerated() where listed[s] || !skipping {
+            if !first { w.raw(",") }
+            first = false
             guard listed[s] else {
                 w.raw("null")
                 continue

@@ -37,15 +37,18 @@ final class SearchClient {
     /// Segment s's packs and files of later results that may hold `word`: the root's, or its
     /// directory's for the word.
     func listing(_ word: String, segment s: Int) throws -> (packs: [[Any]], more: [[Any]]) {
-        var listing = root
-        if (root["packs"] as! [Any])[s] is NSNull {
+        var (listing, k) = (root, s)
+        let inRoot = (root["packs"] as! [Any]).map { !($0 is NSNull) }
+        if !inRoot[s] {
             let directories = try #require(root["directories"] as? [[Any]])
             let directory = try #require(directories.last { !SearchPlanner.precedes(word, $0[0] as! String) })
             listing = try json("x/\(directory[1] as! String).json")
+            // A list for each segment the root does not list, in order.
+            k = inRoot[..<s].filter { !$0 }.count
         }
         return (
-            try jsonArray((listing["packs"] as! [Any])[s]).map { $0 as! [Any] },
-            try jsonArray((listing["more"] as! [Any])[s]).map { $0 as! [Any] }
+            try jsonArray((listing["packs"] as! [Any])[k]).map { $0 as! [Any] },
+            try jsonArray((listing["more"] as! [Any])[k]).map { $0 as! [Any] }
         )
     }
 
