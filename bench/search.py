@@ -84,10 +84,10 @@ def index_words(site):
 
 
 def same_packs(site, a, b):
-    """Whether words a and b are in the same pack of every segment (a query for b after a needs
-    no pack)."""
+    """In how many segments words a and b are in the same pack (a query for b after a needs no
+    pack of those)."""
     segments = range(len(searchindex.root(site)["segments"]))
-    return all(searchindex.pack_of(site, a, s) == searchindex.pack_of(site, b, s) for s in segments)
+    return sum(searchindex.pack_of(site, a, s) == searchindex.pack_of(site, b, s) for s in segments)
 
 
 def fold(word):
@@ -116,9 +116,11 @@ def pick_words(site, words, titles, stories):
     picks = []
     for label, word in [("3 titles", three), ("~500 titles", near500), (f"commonest, {exact[common] / stories:.1%} of titles", common)]:
         pack = words[word][1]
-        # The commonest other word of its packs: one whose first rows are also a full screen.
-        second = next(w for w in sorted((w for w, (c, s) in words.items() if s == pack and w != word), key=lambda w: (-words[w][0], w))
-                      if same_packs(site, word, w))
+        # Another word of its pack in the largest segment, in as many of the other segments'
+        # packs too as there is one (a query for it then needs no pack), the commonest such:
+        # one whose first rows are also a full screen.
+        others = sorted((w for w, (c, s) in words.items() if s == pack and w != word), key=lambda w: (-words[w][0], w))[:200]
+        second = max(others, key=lambda w: (same_packs(site, word, w), words[w][0]))
         picks.append((label, word, second, exact[word]))
     return picks
 

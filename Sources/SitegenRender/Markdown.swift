@@ -2,9 +2,9 @@ import CCmarkGFM
 import Foundation
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
-/// autolink, tagfilter, tasklist) and footnotes (`[^1]`, as GitHub renders them). String in,
-/// String out: this is the only file that calls libcmark-gfm, every pointer it gets is freed
-/// by a `defer` here, and none leaves it.
+/// autolink, tagfilter, tasklist), footnotes (`[^1]`) and alerts (`> [!NOTE]`), as GitHub
+/// renders them. String in, String out: this is the only file that calls libcmark-gfm, every
+/// pointer it gets is freed by a `defer` here, and none leaves it.
 ///
 /// Safe by construction, in two layers:
 /// - cmark's default (safe) mode: raw HTML in the Markdown is replaced by a comment, and
@@ -12,11 +12,36 @@ import Foundation
 /// - then every link and image URL goes through `SafeURL` (cmark keeps `data:image/png` and
 ///   `mailto:`, and the pages' Content-Security-Policy allows neither): a refused link or image is
 ///   replaced by its text, so the words stay and the URL goes.
+/// What this file adds to cmark's output is its own fixed markup (an alert's `div` and title,
+/// a heading's `id` from `HeadingIDs`), never the author's.
 public enum Markdown {
-    /// The rendered HTML of `markdown`; trusted (it needs no sanitizer after this).
-    public static func html(_ markdown: String) -> String {
+    /// A page's Markdown, rendered: its HTML and its headings (a table of contents).
+    public struct Page: Sendable, Equatable {
+        public var html: String
+        public var headings: [Heading]
+    }
+
+    /// A heading of a page: its level (1 to 6), its text, and its `id` (nil for one whose text
+    /// makes no id: only punctuation or emoji).
+    public struct Heading: Sendable, Equatable {
+        public var level: Int
+        public var text: String
+        public var id: String?
+    }
+
+    /// The rendered HTML of `markdown`, headings without ids (a row's summary: a list page has
+    /// many, and their ids would repeat); trusted (it needs no sanitizer after this).
+    public static func html(_ markdown: String) -> String { render(markdown, ids: nil).html }
+
+    /// A whole page's Markdown: its headings get ids by GitHub's rules (`HeadingIDs`), none of
+    /// them one of `taken` (the ids the page's theme writes), so `#fragment` links to them work.
+    public static func page(_ markdown: String, taken: Set<String> = []) -> Page {
+        render(markdown, ids: HeadingIDs(taken: taken))
+    }
+
+    static func render(_ markdown: String, ids: HeadingIDs?) -> Page {
         _ = registered
-        guard let parser = cmark_parser_new(options) else { return "" }
+        guard let parser = cmark_parser_new(options) else { return Page(html: "", headings: []) }
         defer { cmark_parser_free(parser) }
         for name in extensions {
             if let extensionPointer = cmark_find_syntax_extension(name) {
@@ -32,14 +57,18 @@ public enum Markdown {
             }
             return cmark_parser_finish(parser)
         }
-        guard let document = parsed else { return "" }
+        guard let document = parsed else { return Page(html: "", headings: []) }
         defer { cmark_node_free(document) }
         dropUnsafeURLs(in: document)
+        renderAlerts(in: document)
+        var headings = self.headings(in: document)
+        if var ids { headings = headings.map { ids.name($0) } }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return ""
+            return Page(html: "", headings: [])
         }
         defer { free(rendered) }
-        return String(cString: rendered)
+        let html = String(cString: rendered)
+        return Page(html: ids == nil ? html : withHeadingIDs(html, headings), headings: headings)
     }
 
     /// GitHub Flavored Markdown's extensions, as libcmark-gfm-extensions names them.
@@ -91,4 +120,126 @@ public enum Markdown {
             cmark_node_free(node)
         }
     }
+
+    /// Each heading's level and text (its text nodes' and code spans' literals, a line break a
+    /// space), in the document's order: the order cmark renders them.
+    private static func headings(in document: OpaquePointer) -> [Heading] {
+        var headings: [Heading] = []
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var current: (level: Int, text: String)? = nil
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HEADING {
+                if event == CMARK_EVENT_ENTER {
+                    current = (Int(cmark_node_get_heading_level(node)), "")
+                } else if let heading = current {
+                    headings.append(Heading(level: heading.level, text: heading.text, id: nil))
+                    current = nil
+                }
+            } else if current != nil, event == CMARK_EVENT_ENTER {
+                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                    current!.text += cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                    current!.text += " "
+                }
+            }
+        }
+        return headings
+    }
+
+    /// `html` with each heading's `id`: cmark writes every heading's opening tag as a bare
+    /// `<hN>`, in the document's order, and nothing else does in safe mode (raw HTML is
+    /// omitted, text and code escape `<`), so the k-th `<h1>`…`<h6>` is the k-th heading.
+    private static func withHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
+        guard headings.contains(where: { $0.id != nil }) else { return html }
+        var out: [UInt8] = []
+        let bytes = Array(html.utf8)
+        out.reserveCapacity(bytes.count + headings.count * 24)
+        var next = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "<"), i + 3 < bytes.count, bytes[i + 1] == UInt8(ascii: "h"),
+                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[i + 2]), bytes[i + 3] == UInt8(ascii: ">"),
+                next < headings.count
+            {
+                out += bytes[i..<i + 3]
+                if let id = headings[next].id {
+                    out += Array(" id=\"".utf8)
+                    HTMLEscape.append(id, to: &out)
+                    out.append(UInt8(ascii: "\""))
+                }
+                out.append(UInt8(ascii: ">"))
+                next += 1
+                i += 4
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// GitHub's alerts: a block quote whose first line is `[!NOTE]` (or TIP, IMPORTANT, WARNING,
+    /// CAUTION; any case) becomes `<div class="markdown-alert markdown-alert-note"><p
+    /// class="markdown-alert-title">Note</p>…</div>`, as GitHub writes it (its icon aside): a
+    /// custom block of this file's own markup, around the quote's other children.
+    private static func renderAlerts(in document: OpaquePointer) {
+        var quotes: [OpaquePointer] = []
+        do {
+            guard let iterator = cmark_iter_new(document) else { return }
+            defer { cmark_iter_free(iterator) }
+            while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+                // (Top-level quotes alone, as on GitHub, where alerts do not nest.)
+                guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                    cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE, cmark_node_parent(node) == document
+                else { continue }
+                quotes.append(node)
+            }
+        }
+        for quote in quotes {
+            guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH
+            else { continue }
+            // The first line's text nodes (cmark may split `[!NOTE]` at its brackets).
+            var marker = ""
+            var line: [OpaquePointer] = []
+            var node = cmark_node_first_child(paragraph)
+            while let current = node, cmark_node_get_type(current) == CMARK_NODE_TEXT {
+                marker += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
+                line.append(current)
+                node = cmark_node_next(current)
+            }
+            let lineEnds = node.map { [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type($0)) } ?? true
+            let kind = marker.trimmingCharacters(in: .whitespaces).lowercased()
+            guard lineEnds, kind.hasPrefix("[!"), kind.hasSuffix("]"),
+                let title = alertTitles[String(kind.dropFirst(2).dropLast())],
+                let alert = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            else { continue }
+            let name = kind.dropFirst(2).dropLast()
+            cmark_node_set_on_enter(
+                alert, "<div class=\"markdown-alert markdown-alert-\(name)\">\n<p class=\"markdown-alert-title\">\(title)</p>")
+            cmark_node_set_on_exit(alert, "</div>")
+            if let lineBreak = node { line.append(lineBreak) }
+            for part in line {
+                cmark_node_unlink(part)
+                cmark_node_free(part)
+            }
+            if cmark_node_first_child(paragraph) == nil {
+                cmark_node_unlink(paragraph)
+                cmark_node_free(paragraph)
+            }
+            while let child = cmark_node_first_child(quote) {
+                cmark_node_append_child(alert, child)
+            }
+            cmark_node_insert_before(quote, alert)
+            cmark_node_unlink(quote)
+            cmark_node_free(quote)
+        }
+    }
+
+    /// GitHub's five alerts, by the name written in `[!…]`, with the title each shows.
+    static let alertTitles = [
+        "note": "Note", "tip": "Tip", "important": "Important", "warning": "Warning", "caution": "Caution",
+    ]
 }

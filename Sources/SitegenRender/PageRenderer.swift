@@ -129,8 +129,13 @@ package struct PageRenderer: Sendable {
     package func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> [UInt8] {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
-        item[Key.text] =
-            story.markdown.map { .string(Markdown.html($0)) } ?? .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
+        if let markdown = story.markdown {
+            let page = Markdown.page(markdown, taken: theme.pageIDs)
+            item[Key.text] = .string(page.html)
+            item[Key.toc] = Self.tableOfContents(page.headings)
+        } else {
+            item[Key.text] = .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
+        }
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
         layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
         return theme.renderBytes("layout", .object(layout))
@@ -138,11 +143,25 @@ package struct PageRenderer: Sendable {
 
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout.
     package func sitePage(_ page: SitePage) -> [UInt8] {
-        let content: TemplateObject = ["title": .string(page.title), "body": .string(Markdown.html(page.markdown))]
+        let body = Markdown.page(page.markdown, taken: theme.pageIDs)
+        let content: TemplateObject = [
+            "title": .string(page.title), "body": .string(body.html), "toc": Self.tableOfContents(body.headings),
+        ]
         var layout = layoutContext(
             title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
         layout["content"] = .html(theme.renderBytes("sitepage", .object(content)))
         return theme.renderBytes("layout", .object(layout))
+    }
+
+    /// A page's headings for its template (`toc`: each `level`, `text` and `id`; those without
+    /// an id are left out, as there is nothing to link to).
+    static func tableOfContents(_ headings: [Markdown.Heading]) -> TemplateValue {
+        .list(
+            headings.compactMap { heading in
+                heading.id.map { id in
+                    .object(TemplateObject(["level": .int(heading.level), "text": .string(heading.text), "id": .string(id)]))
+                }
+            })
     }
 
     func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
@@ -178,6 +197,6 @@ enum PageKeys {
     static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
     static let searchHref = TemplateKey("searchHref")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
-    static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text")
+    static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text"), toc = TemplateKey("toc")
     package static let faviconHref = TemplateKey("faviconHref"), term = TemplateKey("term")
 }

@@ -18,6 +18,9 @@ public struct Theme: Sendable {
     public let scripts: [LoadingStrategy: String]
     /// The search page's script (already minified).
     public let searchScript: String
+    /// Every `id="…"` the templates write as it is (not one made of a value): a heading of a
+    /// page's Markdown never takes one of them (`HeadingIDs`).
+    let pageIDs: Set<String>
 
     /// - Parameter templates: name → (template text, path to name in errors).
     public init(
@@ -53,11 +56,17 @@ public struct Theme: Sendable {
             }
         }
         self.templates = compiled
+        pageIDs = Set(templates.values.flatMap { Self.literalIDs(in: $0.text) })
         rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
         self.stylesheet = stylesheet
         self.favicon = favicon
         self.scripts = scripts
         self.searchScript = searchScript
+    }
+
+    /// The ids a template's text writes as they are: `id="sitegen-config"`, not `id="{{x}}"`.
+    static func literalIDs(in text: String) -> [String] {
+        text.matches(of: /\bid="([^"{}<>]+)"/).map { String($0.output.1) }
     }
 
     /// The script a site built with `strategy` serves.

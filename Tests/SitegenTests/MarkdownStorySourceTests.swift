@@ -305,7 +305,7 @@ struct MarkdownStorySourceTests {
             #expect(report.stories == 1 && report.itemPages == 1)
             let id = MarkdownStory.id(forFile: "post.md")
             let item = try readText(folder.path("out/item/\(id)/index.html"))
-            #expect(item.contains("<h1>Hi</h1>"))
+            #expect(item.contains("<h1 id=\"hi\">Hi</h1>"))
             #expect(item.contains("<table>"))
             #expect(item.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
             #expect(!item.contains("onerror") && !item.contains("javascript:") && !item.contains("<script>alert"))

@@ -45,6 +45,73 @@ struct MarkdownTests {
         #expect(html("no such[^x] note") == "<p>no such[^x] note</p>\n")
     }
 
+    @Test("a page's headings get ids by GitHub's rules, unique, never one the theme takes or a footnote's")
+    func headingIDs() {
+        let page = Markdown.page(
+            """
+            # Getting started
+
+            Intro with a footnote[^1].
+
+            ## Install `sitegen` on *Linux*
+
+            ## Install `sitegen` on Linux
+
+            ## Sitegen config
+
+            ## Pages
+
+            ## fn 1
+
+            ## 日本語の見出し — Überblick
+
+            ## 🎉
+
+            [^1]: The note.
+            """, taken: ["sitegen-config", "pages"])
+        #expect(
+            page.headings.map(\.id) == [
+                "getting-started", "install-sitegen-on-linux", "install-sitegen-on-linux-1", "sitegen-config-1", "pages-1",
+                "h-fn-1", "日本語の見出し--überblick", nil,
+            ])
+        #expect(page.headings.map(\.level) == [1, 2, 2, 2, 2, 2, 2, 2])
+        #expect(page.headings[1].text == "Install sitegen on Linux")
+        #expect(page.html.contains("<h1 id=\"getting-started\">Getting started</h1>"), "\(page.html)")
+        #expect(page.html.contains("<h2 id=\"install-sitegen-on-linux\">Install <code>sitegen</code> on <em>Linux</em></h2>"))
+        #expect(page.html.contains("<h2>🎉</h2>") && page.html.contains("id=\"fn-1\""))
+        // Each id once on the page.
+        let ids = page.html.matches(of: /id="([^"]+)"/).map { String($0.output.1) }
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        // A row's summary (many on a page) has no ids.
+        #expect(html("## Install") == "<h2>Install</h2>\n")
+        // GitHub's slugger, case by case: punctuation goes, `_` and `-` stay, spaces become `-`.
+        #expect(HeadingIDs.slug("What's new in 1.88.0?") == "whats-new-in-1880")
+        #expect(HeadingIDs.slug("snake_case & kebab-case") == "snake_case--kebab-case")
+        var ids2 = HeadingIDs(taken: [])
+        #expect(["a", "a", "a-1", "a"].map { ids2.name(.init(level: 2, text: $0, id: nil)).id } == ["a", "a-1", "a-1-1", "a-2"])
+    }
+
+    @Test("GitHub's alerts render as GitHub writes them; a quote that is not one stays a quote")
+    func alerts() {
+        let note = html("> [!NOTE]\n> Needs **Swift** 6.\n")
+        #expect(
+            note == "<div class=\"markdown-alert markdown-alert-note\">\n<p class=\"markdown-alert-title\">Note</p>\n"
+                + "<p>Needs <strong>Swift</strong> 6.</p>\n</div>\n", "\(note)")
+        let warning = html("> [!warning]\n>\n> Only a second paragraph.\n")
+        #expect(warning.contains("markdown-alert-warning") && warning.contains("<p class=\"markdown-alert-title\">Warning</p>"))
+        #expect(warning.contains("<p>Only a second paragraph.</p>") && !warning.contains("[!"), "\(warning)")
+        for kind in ["TIP", "IMPORTANT", "CAUTION"] {
+            #expect(html("> [!\(kind)]\n> x").contains("markdown-alert-\(kind.lowercased())"))
+        }
+        // Not alerts: the marker not alone on the first line, an unknown kind, a nested quote.
+        #expect(html("> Just a quote [!TIP]\n") == "<blockquote>\n<p>Just a quote [!TIP]</p>\n</blockquote>\n")
+        #expect(html("> [!NOTE] inline\n").hasPrefix("<blockquote>"))
+        #expect(html("> [!HINT]\n> x\n").hasPrefix("<blockquote>"))
+        #expect(html("- > [!NOTE]\n  > x\n").contains("<blockquote>"))
+        // The alert's text keeps the safe mode: raw HTML in it is omitted.
+        #expect(!html("> [!NOTE]\n> <script>x</script>\n").contains("<script>"))
+    }
+
     @Test("raw HTML is omitted (safe mode), inline and as a block")
     func rawHTMLOmitted() {
         let out = html("<script>alert(1)</script>\n\nhi <img src=x onerror=alert(1)> <b onclick=x>b</b>")
@@ -128,9 +195,10 @@ struct MarkdownTests {
         }
         #expect(importers == ["SitegenRender/Markdown.swift"])
         let text = try readText(sources + "/SitegenRender/Markdown.swift")
-        // Every C pointer is private to the file: the only public entry takes and gives Strings.
-        #expect(text.components(separatedBy: "public static func").count == 2)
+        // Every C pointer is private to the file: the public entries take and give values.
+        #expect(text.components(separatedBy: "public static func").count == 3)
         #expect(text.contains("public static func html(_ markdown: String) -> String"))
+        #expect(text.contains("public static func page(_ markdown: String, taken: Set<String> = []) -> Page"))
         #expect(!text.contains("public static func dropUnsafeURLs"))
     }
 }
