@@ -8,8 +8,9 @@ package enum AtomFeed {
     /// Entries in the feed.
     package static let limit = 20
 
-    /// The newest stories by `time` (rank order breaks ties; when no story has a time, the top
-    /// of the list).
+    /// The newest stories by `time` (rank order breaks ties). A story without a time is never
+    /// an entry: a feed reader places entries by their date, and the only date to give it
+    /// would be a made-up one (1970, or the build's, which would make it new at every build).
     package static func newest(_ stories: [Story]) -> [Story] {
         // One pass keeping the best `limit` indices, sorted: sorting a million stories (or
         // copying them to sort) to take twenty cost a few hundred megabytes at a million.
@@ -23,7 +24,6 @@ package enum AtomFeed {
             best.insert((time, index), at: at)
             if best.count > limit { best.removeLast() }
         }
-        guard !best.isEmpty else { return Array(stories.prefix(limit)) }
         return best.map { stories[$0.index] }
     }
 
@@ -31,6 +31,7 @@ package enum AtomFeed {
     ///   renderer's rule, so the feed links where the row does).
     package static func xml(stories: [Story], title: String, paths: SitePaths, hasItemPage: (Story) -> Bool) -> String {
         let entries = newest(stories)
+        // (A feed of no dated story has no entry, and Atom's required date is then the epoch's.)
         let updated = DateText.iso(entries.compactMap(\.time).max() ?? 0)
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -53,7 +54,7 @@ package enum AtomFeed {
             xml += "<entry>\n<title>\(XMLText.escape(story.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(link))\"/>\n"
             xml += "<id>\(XMLText.escape(id(paths.item(story))))</id>\n"
-            xml += "<updated>\(DateText.iso(story.time ?? 0))</updated>\n"
+            xml += "<updated>\(DateText.iso(story.time!))</updated>\n"
             if let by = story.by, !by.isEmpty { xml += "<author><name>\(XMLText.escape(by))</name></author>\n" }
             xml += "</entry>\n"
         }

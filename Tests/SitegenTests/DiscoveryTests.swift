@@ -72,14 +72,18 @@ struct DiscoveryTests {
         }
     }
 
-    @Test("the feed's newest stories: by time, rank breaking ties, the list's top without times")
+    @Test("the feed's newest stories: by time, rank breaking ties; a story without a time is never an entry")
     func newest() {
         let stories = [
             Story(id: 1, title: "a", time: 100), Story(id: 2, title: "b", time: 300), Story(id: 3, title: "c"),
             Story(id: 4, title: "d", time: 300),
         ]
         #expect(AtomFeed.newest(stories).map(\.id) == [2, 4, 1])
-        #expect(AtomFeed.newest([Story(id: 9, title: "x"), Story(id: 8, title: "y")]).map(\.id) == [9, 8])
+        #expect(AtomFeed.newest([Story(id: 9, title: "x"), Story(id: 8, title: "y")]).isEmpty)
+        let xml = AtomFeed.xml(
+            stories: [Story(id: 9, title: "undated"), Story(id: 8, title: "dated", time: 1_750_896_000)], title: "t",
+            paths: SitePaths(base: "/"), hasItemPage: { _ in false })
+        #expect(!xml.contains("undated") && xml.contains("2025-06-26") && !xml.contains("1970"))
     }
 
     @Test("a title with control characters still gives a feed that parses; links go where the row's go")

@@ -245,6 +245,36 @@ struct MarkdownStorySourceTests {
         #expect(try title("docs/_index.md", "") == "Docs")
     }
 
+    @Test("Zola's shape: the date from `path`, `authors` as one line, `path` as the item page's path")
+    func zola() throws {
+        let zola = """
+            +++
+            path = "2025/06/26/Rust-1.88.0"
+            title = "Announcing Rust 1.88.0"
+            authors = ["The Rust Release Team", "Ada"]
+            aliases = ["releases/1.88.0"]
+
+            [extra]
+            release = true
+            +++
+
+            The Rust team is happy to announce a new version of Rust, 1.88.0.
+            """
+        let story = MarkdownStory(file: "Rust-1.88.0.md", matter: try FrontMatter.parse(zola)).item
+        #expect(story.time == 1_750_896_000)
+        #expect(story.by == "The Rust Release Team, Ada")
+        #expect(story.markdownExtras.itemPath == "2025/06/26/Rust-1.88.0")
+        // A date in front matter wins; `author` wins over `authors`; a path that is no date gives none.
+        let dated = MarkdownStory(
+            file: "a.md",
+            matter: try FrontMatter.parse(
+                "+++\ndate = 2024-01-02\npath = \"2025/06/26/x\"\nauthor = \"Grace\"\nauthors = [\"Ada\"]\n+++\n"))
+        #expect(dated.item.time == 1_704_153_600 && dated.item.by == "Grace")
+        for path in ["news/hello", "2025/6/26/x", "2025/13/01/x", "２０２５/06/26/x"] {
+            #expect(MarkdownStory.pathDate(path) == nil, "\(path)")
+        }
+    }
+
     @Test("order: weight ascending, then newest date, then file name; unweighted and undated last")
     func order() async throws {
         let entries = try await Self.entries([

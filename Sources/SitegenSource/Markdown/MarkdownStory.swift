@@ -7,15 +7,15 @@ import SitegenModel
 /// | key | field | when absent or unreadable |
 /// | --- | --- | --- |
 /// | `title` | title | the first `# heading` of the body, then the file name's words (as Jekyll does) |
-/// | `date`, then `publishDate`, then `lastmod` (Hugo's order) | time (`FrontMatterDate`) | the file name's date (`2013-05-06-title.md`, Jekyll's posts), else none |
-/// | `author` (or `by`) | by (a list gives its first) | — |
+/// | `date`, then `publishDate`, then `lastmod` (Hugo's order) | time (`FrontMatterDate`) | the file name's date (`2013-05-06-title.md`, Jekyll's posts), then a `path` beginning with one (Zola's `2025/06/26/Rust-1.88.0`), else none |
+/// | `author` (or `by`); else `authors` (Zola's, Hugo themes') | by (an `author` list gives its first; `authors` all of theirs, joined by ", ") | — |
 /// | `url` | url (checked by `SafeURL` when rendered) | — |
 /// | `score` | score (an integer) | left out |
 /// | `weight` | the order, not shown (an integer) | — |
 /// | `image` | image URL | — |
 /// | `id` | id (1 ... 2^53-1) | the file path's hash |
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
-/// | `permalink` (Jekyll), `slug` (Hugo) | the item page's path (`ItemPaths`) | `item/<id>/` |
+/// | `permalink` (Jekyll), `path` (Zola), `slug` (Hugo) | the item page's path (`ItemPaths`) | `item/<id>/` |
 /// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->` |
 /// | `tags`; `categories`, `category` | the story's terms (`TaxonomyPlanner`): a list, or words (Jekyll's `tags: a b`); `category` is one term | none |
 ///
@@ -35,13 +35,14 @@ struct MarkdownStory: Sendable {
         let id = matter["id"].flatMap(Int.init).flatMap { (1..<Self.idLimit).contains($0) ? $0 : nil }
         let time =
             ["date", "publishDate", "lastmod"].lazy.compactMap { matter[$0].flatMap(read) }.first
-            ?? Self.fileNameDate(file).flatMap(read)
+            ?? Self.fileNameDate(file).flatMap(read) ?? matter["path"].flatMap(Self.pathDate).flatMap(read)
         let body = matter.body
         let title =
             matter["title"].flatMap { $0.contains { !$0.isWhitespace } ? $0 : nil }
             ?? Self.firstHeading(body) ?? Self.fileNameTitle(file)
         var item = RawItem(
-            id: id ?? Self.id(forFile: file), type: nil, by: matter["author"] ?? matter["by"], time: time,
+            id: id ?? Self.id(forFile: file), type: nil, by: matter["author"] ?? matter["by"] ?? Self.authors(matter),
+            time: time,
             title: title, url: matter["url"], score: matter["score"].flatMap(Int.init),
             image: matter["image"].map { ItemImage(url: $0) })
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
@@ -98,6 +99,27 @@ struct MarkdownStory: Sendable {
         return FrontMatterDate.unixSeconds(date) == nil ? nil : date
     }
 
+    /// Zola's date in a page's `path`: `2025/06/26/Rust-1.88.0` → "2025-06-26".
+    static func pathDate(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).prefix(3)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        let date = parts.joined(separator: "-")
+        return FrontMatterDate.unixSeconds(date) == nil ? nil : date
+    }
+
+    /// `authors = ["Ada", "Grace"]` → "Ada, Grace" (a story's `by` is one line of text).
+    static func authors(_ matter: FrontMatter) -> String? {
+        let names: [String]
+        switch matter.fields["authors"]?.value {
+        case .list(let items)?: names = items.compactMap(\.firstText).filter { $0.contains { !$0.isWhitespace } }
+        case .text(let text)?: names = [text]
+        default: names = []
+        }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+
     /// The file name's words, as Jekyll titles a post without a title: `2013-05-06-hello-world.md`
     /// → "Hello World"; `post/index.md` and `_index.md` take their folder's name.
     static func fileNameTitle(_ file: String) -> String {
@@ -111,11 +133,12 @@ struct MarkdownStory: Sendable {
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
-    /// The item page path the file asks for: Jekyll's `permalink` as written (a pattern with
-    /// `:placeholders` is not a path, and is left to `item/<id>/`), or Hugo's `slug` in place of
+    /// The item page path the file asks for: Jekyll's `permalink` or Zola's `path` as written (a
+    /// pattern with `:placeholders` is not a path, and is left to `item/<id>/`), or Hugo's `slug` in place of
     /// the file's name (of its bundle's folder, for `post/index.md`). `ItemPaths` decides.
     static func wantedPath(file: String, matter: FrontMatter) -> String? {
         if let permalink = matter["permalink"], !permalink.contains(":") { return permalink }
+        if let path = matter["path"], !path.contains(":") { return path }
         guard let slug = matter["slug"], !slug.contains("/") else { return nil }
         var folders = file.split(separator: "/").dropLast()
         if ["index", "_index"].contains(fileName(file)) { folders = folders.dropLast() }
