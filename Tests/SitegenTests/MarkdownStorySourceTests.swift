@@ -245,6 +245,54 @@ struct MarkdownStorySourceTests {
         #expect(try title("docs/_index.md", "") == "Docs")
     }
 
+    @Test(
+        "in a git repository, a story without a date takes its file's first commit's; a date written wins; an uncommitted file has none"
+    )
+    func gitDates() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("# Added first\n", to: "site/content/til/first.md")
+            try folder.write("---\ndate: 2020-02-02\n---\n# Dated\n", to: "site/content/dated.md")
+            try folder.write("# Moved\n", to: "site/content/old name.md")
+            let git = { (date: Int, arguments: [String]) in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["git", "-C", folder.path("site"), "-c", "user.name=t", "-c", "user.email=t@t"] + arguments
+                process.environment = [
+                    "GIT_AUTHOR_DATE": "@\(date) +0000", "GIT_COMMITTER_DATE": "@\(date) +0000", "HOME": folder.path(""),
+                ]
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "git \(arguments)")
+            }
+            try git(0, ["init", "-q"])
+            try git(0, ["add", "."])
+            try git(1_600_000_000, ["commit", "-qm", "one"])
+            // A later commit changes the first file and renames another: both keep their first date.
+            try folder.write("# Added first\n\nMore.\n", to: "site/content/til/first.md")
+            try git(0, ["mv", "content/old name.md", "content/new name.md"])
+            try git(0, ["add", "."])
+            try git(1_700_000_000, ["commit", "-qm", "two"])
+            try folder.write("# Not committed\n", to: "site/content/new.md")
+            let stories = ItemFilter.stories(from: try await MarkdownStorySource(path: folder.path("site/content")).entries())
+                .stories
+            let time = Dictionary(uniqueKeysWithValues: stories.map { ($0.title, $0.time) })
+            #expect(time["Added first"] == 1_600_000_000)
+            #expect(time["Dated"] == 1_580_601_600)
+            #expect(time["Moved"] == 1_600_000_000)
+            #expect(time["Not committed"] == .some(nil))
+        }
+        // The log as git writes it: newest commit first, so a path's first commit is its last;
+        // a rename carries its old name's date.
+        let log = Array(
+            ("\u{1}1800000000\0\nR100\0c.md\0d.md\0\u{1}1700000000\0\nA\0c.md\0"
+                + "\u{1}1600000000\0\nA\0posts/a.md\0A\0posts/b c.md\0").utf8)
+        #expect(
+            GitDates.parse(log) == [
+                "c.md": 1_700_000_000, "d.md": 1_700_000_000, "posts/a.md": 1_600_000_000, "posts/b c.md": 1_600_000_000,
+            ])
+        #expect(GitDates.firstCommits(in: "/nonexistent/folder").isEmpty)
+    }
+
     @Test("Zola's shape: the date from `path`, `authors` as one line, `path` as the item page's path")
     func zola() throws {
         let zola = """

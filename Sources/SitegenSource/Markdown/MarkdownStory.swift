@@ -7,7 +7,7 @@ import SitegenModel
 /// | key | field | when absent or unreadable |
 /// | --- | --- | --- |
 /// | `title` | title | the first `# heading` of the body, then the file name's words (as Jekyll does) |
-/// | `date`, then `publishDate`, then `lastmod` (Hugo's order) | time (`FrontMatterDate`) | the file name's date (`2013-05-06-title.md`, Jekyll's posts), then a `path` beginning with one (Zola's `2025/06/26/Rust-1.88.0`), else none |
+/// | `date`, then `publishDate`, then `lastmod` (Hugo's order) | time (`FrontMatterDate`) | the file name's date (`2013-05-06-title.md`, Jekyll's posts), then a `path` beginning with one (Zola's `2025/06/26/Rust-1.88.0`), then the file's first commit (`GitDates`), else none |
 /// | `author` (or `by`); else `authors` (Zola's, Hugo themes') | by (an `author` list gives its first; `authors` all of theirs, joined by ", ") | — |
 /// | `url` | url (checked by `SafeURL` when rendered) | — |
 /// | `score` | score (an integer) | left out |
@@ -30,12 +30,13 @@ struct MarkdownStory: Sendable {
     /// - Parameters:
     ///   - file: the path under the source folder ("posts/2013-05-06-hello.md").
     ///   - zone: the zone of dates written without one.
-    package init(file: String, matter: FrontMatter, zone: SiteTimeZone = .utc) {
+    ///   - committed: when the file was first committed (`GitDates`): its date when it says none.
+    package init(file: String, matter: FrontMatter, zone: SiteTimeZone = .utc, committed: Int? = nil) {
         let read = { (text: String) in FrontMatterDate.unixSeconds(text, offsetOfLocal: zone.offset(ofLocal:)) }
         let id = matter["id"].flatMap(Int.init).flatMap { (1..<Self.idLimit).contains($0) ? $0 : nil }
         let time =
             ["date", "publishDate", "lastmod"].lazy.compactMap { matter[$0].flatMap(read) }.first
-            ?? Self.fileNameDate(file).flatMap(read) ?? matter["path"].flatMap(Self.pathDate).flatMap(read)
+            ?? Self.fileNameDate(file).flatMap(read) ?? matter["path"].flatMap(Self.pathDate).flatMap(read) ?? committed
         let body = matter.body
         let title =
             matter["title"].flatMap { $0.contains { !$0.isWhitespace } ? $0 : nil }

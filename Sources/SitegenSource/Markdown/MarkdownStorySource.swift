@@ -16,6 +16,9 @@ import SitegenSystem
 /// attachments, at any depth, are copied beside that story's item page, where the body's
 /// relative links find them.
 ///
+/// Dates: the front matter's (`MarkdownStory`), else the file's first commit when the folder is
+/// in a git repository (`GitDates`).
+///
 /// Order (a source returns entries in rank order): `weight` ascending, files without a weight
 /// after those with one; then date, newest first, undated after dated; then path.
 /// Ids: front matter `id` (a positive integer below 2^53) or else a stable 53-bit hash of the
@@ -113,12 +116,15 @@ public struct MarkdownStorySource: StorySource {
         // was most of a large folder's build (100,000 posts: 11 of 15 s).
         let pages = files.compactMap { file, role in if case .page = role { file } else { nil } }
         let zone = self.zone
+        // A story without a date anywhere in its file takes the date its file was first
+        // committed, when the folder is in a git repository.
+        let committed = GitDates.firstCommits(in: path)
         let parsed = Parallel.array(count: pages.count) { i -> Parsed in
             let full = (path as NSString).appendingPathComponent(pages[i])
             guard let data = FileManager.default.contents(atPath: full) else { return .unreadable }
             do throws(FrontMatter.Error) {
                 let matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
-                return .story(MarkdownStory(file: pages[i], matter: matter, zone: zone))
+                return .story(MarkdownStory(file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]]))
             } catch {
                 return .invalid(error)
             }

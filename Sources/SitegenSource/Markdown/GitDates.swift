@@ -1,0 +1,56 @@
+import Foundation
+
+/// When each file of a folder in a git repository was first committed: a TIL blog or a docs
+/// folder often keeps its dates in git alone. One `git log` over the folder's history, the
+/// only time sitegen runs git. A folder outside a repository, a file never committed, or no
+/// git on the machine: no date, as before.
+enum GitDates {
+    /// Path under `folder` → Unix seconds of the commit that added it (its author date).
+    static func firstCommits(in folder: String) -> [String: Int] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Files added and renamed, by path relative to the folder, NUL-separated (any name),
+        // newest commit first; a renamed file keeps the date its old name was added.
+        process.arguments = [
+            "git", "-C", folder, "log", "--format=%x01%at", "--name-status", "-z", "-M", "--diff-filter=AR", "--relative",
+            "--", ".",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return [:] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return [:] }
+        return parse(Array(data))
+    }
+
+    /// `git log --format=%x01%at --name-status -z` read: a commit is `\u{1}<seconds>\0`, then
+    /// `\nA\0<path>\0` for an added file (`\n` before the first), `R<score>\0<old>\0<new>\0`
+    /// for a renamed one; newest commit first, so they are replayed from the oldest.
+    static func parse(_ output: [UInt8]) -> [String: Int] {
+        var commits: [(time: Int, changes: [[String]])] = []
+        var tokens = output.split(separator: 0, omittingEmptySubsequences: true).map { token -> String in
+            String(decoding: token.first == UInt8(ascii: "\n") ? token.dropFirst() : token[...], as: UTF8.self)
+        }[...]
+        while let token = tokens.popFirst() {
+            if token.first == "\u{1}" {
+                commits.append((Int(token.dropFirst()) ?? 0, []))
+            } else if !commits.isEmpty {
+                // A status, then its one path (added) or two (renamed or copied).
+                let paths = token.first == "R" || token.first == "C" ? 2 : 1
+                commits[commits.count - 1].changes.append([token] + tokens.prefix(paths))
+                tokens = tokens.dropFirst(paths)
+            }
+        }
+        var dates: [String: Int] = [:]
+        for commit in commits.reversed() {
+            for change in commit.changes where change.count >= 2 {
+                let path = change[change.count - 1]
+                let first = change.count == 3 ? dates[change[1]] : nil
+                if dates[path] == nil || first != nil { dates[path] = first ?? commit.time }
+            }
+        }
+        return dates
+    }
+}
