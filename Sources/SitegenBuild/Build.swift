@@ -112,6 +112,8 @@ public enum Build {
                 styleHref: paths.base + style.file, scriptHref: paths.base + script.file,
                 faviconHref: paths.base + favicon.file, sitePages: sitePages)
             renderer.searchScriptHref = searchScript.map { paths.base + $0.file }
+            let links = MarkdownLinks(stories: stories, withPages: itemRows, paths: paths)
+            if !links.isEmpty { renderer.markdownLinks = links }
             let writer = SiteWriter(output: output, renderer: renderer, rows: rows)
             let assets = [style, script, favicon] + (searchScript.map { [$0] } ?? [])
             try writer.writeAssets(assets)

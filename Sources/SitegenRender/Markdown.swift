@@ -35,11 +35,13 @@ public enum Markdown {
 
     /// A whole page's Markdown: its headings get ids by GitHub's rules (`HeadingIDs`), none of
     /// them one of `taken` (the ids the page's theme writes), so `#fragment` links to them work.
-    public static func page(_ markdown: String, taken: Set<String> = []) -> Page {
-        render(markdown, ids: HeadingIDs(taken: taken))
+    /// `link` may give a link's URL another (a link to a Markdown file: its page's URL); it sees
+    /// every link's URL once, and what it gives is checked as any URL is.
+    public static func page(_ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil) -> Page {
+        render(markdown, ids: HeadingIDs(taken: taken), link: link)
     }
 
-    static func render(_ markdown: String, ids: HeadingIDs?) -> Page {
+    static func render(_ markdown: String, ids: HeadingIDs?, link: ((String) -> String?)? = nil) -> Page {
         _ = registered
         guard let parser = cmark_parser_new(options) else { return Page(html: "", headings: []) }
         defer { cmark_parser_free(parser) }
@@ -59,6 +61,7 @@ public enum Markdown {
         }
         guard let document = parsed else { return Page(html: "", headings: []) }
         defer { cmark_node_free(document) }
+        if let link { relink(in: document, link) }
         dropUnsafeURLs(in: document)
         renderAlerts(in: document)
         var headings = self.headings(in: document)
@@ -118,6 +121,20 @@ public enum Markdown {
             }
             cmark_node_unlink(node)
             cmark_node_free(node)
+        }
+    }
+
+    /// Gives each link the URL `link` makes of its own, where it makes one.
+    private static func relink(in document: OpaquePointer, _ link: (String) -> String?) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_LINK, let url = cmark_node_get_url(node).map({ String(cString: $0) }),
+                let new = link(url)
+            else { continue }
+            // (Setting a URL changes the node, not the tree: the walk goes on.)
+            cmark_node_set_url(node, new)
         }
     }
 

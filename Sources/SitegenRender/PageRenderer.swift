@@ -16,6 +16,9 @@ package struct PageRenderer: Sendable {
     /// The search page's script (`assets/search.<hash>.js`); nil for a build without search,
     /// whose pages then have no search box.
     package var searchScriptHref: String?
+    /// A Markdown folder's files and their pages, by which a body's links to other files go to
+    /// their pages.
+    package var markdownLinks: MarkdownLinks?
 
     package init(
         theme: Theme, options: SiteOptions, paths: SitePaths, styleHref: String, scriptHref: String, faviconHref: String,
@@ -130,7 +133,10 @@ package struct PageRenderer: Sendable {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
         if let markdown = story.markdown {
-            let page = Markdown.page(markdown, taken: theme.pageIDs)
+            let links = story.markdownExtras.sourceFile.flatMap { file in
+                markdownLinks.map { links in { (url: String) in links.resolve(url, from: file) } }
+            }
+            let page = Markdown.page(markdown, taken: theme.pageIDs, link: links)
             item[Key.text] = .string(page.html)
             item[Key.toc] = Self.tableOfContents(page.headings)
         } else {

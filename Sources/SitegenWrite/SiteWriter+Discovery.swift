@@ -24,9 +24,9 @@ extension SiteWriter {
         for file in Sitemap.files(urls: urls, paths: paths) { try output.write(file.xml, to: file.name) }
         try output.write(HostingFiles.robots(paths: paths), to: SitePaths.robotsFile)
         // Item pages at paths of their own are under folders the site's rules do not name.
-        let itemFolders = itemRows.compactMap {
-            stories[$0].markdownExtras.itemPath?.split(separator: "/").first.map(String.init)
-        }
+        let itemFolders = Set(
+            itemRows.compactMap { stories[$0].markdownExtras.itemPath?.split(separator: "/").first.map(String.init) }
+        ).sorted()
         try output.write(
             HostingFiles.headers(paths: paths, folders: sitePages.map(\.slug) + itemFolders), to: SitePaths.headersFile)
         try output.write(renderer.notFoundPage(), to: SitePaths.notFoundFile)

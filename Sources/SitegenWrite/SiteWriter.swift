@@ -36,10 +36,14 @@ package struct SiteWriter {
     /// The item pages of the stories at `indices`, each with its row's HTML.
     /// Item pages, and the files that go with each (a page bundle's pictures, copied beside it).
     package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws {
+        // Pages nest (`docs/`, `docs/config/`): a bundle's file is never written where a page is.
+        let pages: Set<String> =
+            indices.contains { !stories[$0].markdownExtras.files.isEmpty }
+            ? Set(indices.map { SitePaths.itemFile(stories[$0]) }) : []
         try Parallel.forEach(indices) { i in
             let story = stories[i]
             try output.write(renderer.itemPage(story, row: rows, rowHTML: rowHTML.html(of: i)), to: SitePaths.itemFile(story))
-            for file in story.markdownExtras.files {
+            for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
                     throw SitegenError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")
                 }

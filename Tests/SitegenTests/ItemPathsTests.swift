@@ -17,7 +17,7 @@ struct ItemPathsTests {
         }
     }
 
-    @Test("first come, first served; the site's own names, site pages and nested folders are refused")
+    @Test("first come, first served; the site's own names and site pages are refused; pages nest, as sections do")
     func resolve() {
         let granted = ItemPaths.resolve(
             [
@@ -25,7 +25,7 @@ struct ItemPathsTests {
                 (7, "s"), (8, "feed.xml"), (9, "blog/b"),
             ],
             siteSlugs: ["about"])
-        #expect(granted == [0: "blog/a/", 6: "docs/x/", 9: "blog/b/"])
+        #expect(granted == [0: "blog/a/", 4: "blog/", 5: "blog/a/b/", 6: "docs/x/", 9: "blog/b/"])
         // Case-insensitive disks would merge these: compared without case.
         #expect(
             ItemPaths.resolve([(0, "Blog/x"), (1, "blog/X"), (2, "Page/2"), (3, "About/me")], siteSlugs: ["about"]) == [

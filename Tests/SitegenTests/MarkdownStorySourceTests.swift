@@ -41,6 +41,9 @@ struct MarkdownStorySourceTests {
             "title": .text("Hello"), "url": .text("https://example.com/"), "author": .text("ada"), "date": .text("2026-11-20"),
             "score": .text("7"), "image": .text("/i.png"), "id": .text("42"),
         ]
+        // Its page at its file's path, and where its links are resolved from.
+        expected.markdownExtras.itemPath = "hello"
+        expected.markdownExtras.sourceFile = "hello.md"
         #expect(stories == [expected])
         #expect(stories[0].hasItemPage)
     }
@@ -153,10 +156,10 @@ struct MarkdownStorySourceTests {
                 BuildRequest(source: SourceLocator.source(for: folder.path("c")), output: folder.path("out")))
             #expect(report.summary.contains("2 bundle files copied beside item pages."), "\(report.summary)")
             #expect(report.summary.contains("1 bundle file not copied (their page has no item page)."), "\(report.summary)")
-            let id = MarkdownStory.id(forFile: "post/index.md")
-            #expect(try readText(folder.path("out/item/\(id)/diagram.png")) == "PNG")
-            #expect(try readText(folder.path("out/item/\(id)/files/notes.pdf")) == "PDF")
-            let page = try readText(folder.path("out/item/\(id)/index.html"))
+            // The bundle's page is at its folder's path, its files beside it.
+            #expect(try readText(folder.path("out/post/diagram.png")) == "PNG")
+            #expect(try readText(folder.path("out/post/files/notes.pdf")) == "PDF")
+            let page = try readText(folder.path("out/post/index.html"))
             #expect(page.contains("src=\"diagram.png\"") && page.contains("href=\"files/notes.pdf\""))
         }
     }
@@ -175,8 +178,7 @@ struct MarkdownStorySourceTests {
                 BuildRequest(
                     source: SourceLocator.source(for: folder.path("c")), output: folder.path("out"), templates: folder.path("t")))
             #expect(try readText(folder.path("out/index.html")).contains("Post #swift #web -"))
-            let id = MarkdownStory.id(forFile: "post.md")
-            let item = try readText(folder.path("out/item/\(id)/index.html"))
+            let item = try readText(folder.path("out/post/index.html"))
             #expect(item.contains("<p class=\"d\">A &lt;b&gt;short&lt;/b&gt; one (Intro)</p>"), "escaped, as any {{value}}")
         }
     }
@@ -200,11 +202,11 @@ struct MarkdownStorySourceTests {
             #expect(try readText(folder.path("out/writing/one/index.html")).contains("Body"))
             #expect(try readText(folder.path("out/blog/second/index.html")).contains("Body"))
             #expect(try readText(folder.path("out/blog/bundled/x.png")) == "PNG")
-            // The second to ask for a path already taken, and a Jekyll pattern, keep item/<id>/.
+            // The second to ask for a path already taken keeps item/<id>/; a Jekyll pattern (not
+            // a path) leaves the file's own.
             let four = MarkdownStory.id(forFile: "four.md")
-            let five = MarkdownStory.id(forFile: "five.md")
             #expect(FileManager.default.fileExists(atPath: folder.path("out/item/\(four)/index.html")))
-            #expect(FileManager.default.fileExists(atPath: folder.path("out/item/\(five)/index.html")))
+            #expect(FileManager.default.fileExists(atPath: folder.path("out/five/index.html")))
             let list = try readText(folder.path("out/index.html"))
             for href in ["/sub/writing/one/", "/sub/blog/second/", "/sub/blog/bundled/", "/sub/item/\(four)/"] {
                 #expect(list.contains("href=\"\(href)\""), "the row links \(href)")
@@ -381,8 +383,7 @@ struct MarkdownStorySourceTests {
             let report = try await Build.run(
                 BuildRequest(source: MarkdownStorySource(path: folder.path("content")), output: folder.path("out")))
             #expect(report.stories == 1 && report.itemPages == 1)
-            let id = MarkdownStory.id(forFile: "post.md")
-            let item = try readText(folder.path("out/item/\(id)/index.html"))
+            let item = try readText(folder.path("out/post/index.html"))
             #expect(item.contains("<h1 id=\"hi\">Hi</h1>"))
             #expect(item.contains("<table>"))
             #expect(item.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))

@@ -198,7 +198,10 @@ struct MarkdownTests {
         // Every C pointer is private to the file: the public entries take and give values.
         #expect(text.components(separatedBy: "public static func").count == 3)
         #expect(text.contains("public static func html(_ markdown: String) -> String"))
-        #expect(text.contains("public static func page(_ markdown: String, taken: Set<String> = []) -> Page"))
+        #expect(
+            text.contains(
+                "public static func page(_ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil) -> Page"
+            ))
         #expect(!text.contains("public static func dropUnsafeURLs"))
     }
 }

@@ -179,7 +179,12 @@ def check_site(site, valid_ids, serve, reader, expect_item_pages, expect_site_pa
     for path in list_pages:
         ids += [int(m) for m in re.findall(r'<article class="row"[^>]* data-id="(\d+)"', open(path, encoding="utf-8").read())]
     assert ids == valid_ids
-    item_pages = sorted(glob.glob(os.path.join(site, "item", "*", "index.html")))
+    # Item pages: under item/<id>/, or, for a Markdown story, at its file's path: every page that
+    # is not a list, the search page, a term's or a site page.
+    not_items = {"page", "search", "tags", "categories", *expect_site_pages}
+    item_pages = sorted(
+        path for path in glob.glob(os.path.join(site, "**", "index.html"), recursive=True)
+        if os.path.dirname(path) != site and os.path.relpath(path, site).split(os.sep)[0] not in not_items)
     assert len(item_pages) >= expect_item_pages
     # The feed and the sitemap are XML an XML parser accepts, whatever the titles and authors hold.
     feed = ElementTree.parse(os.path.join(site, "feed.xml")).getroot()

@@ -19,12 +19,19 @@ public struct MarkdownExtras: Sendable, Equatable {
         set { update { $0.meta = newValue } }
     }
 
-    /// The item page's folder under the site when the story asked for one (`slug`,
-    /// `permalink`): what it asked for until the build resolves it (`ItemPaths`), then the path
-    /// granted or nil for `item/<id>/`.
+    /// The item page's folder under the site when the story has one (its file's, or `slug`,
+    /// `permalink`, `path`): what it asked for until the build resolves it (`ItemPaths`), then
+    /// the path granted or nil for `item/<id>/`.
     public var itemPath: String? {
         get { box?.fields.itemPath }
         set { update { $0.itemPath = newValue } }
+    }
+
+    /// Its file's path under the source folder (`docs/config.md`): its body's links to other
+    /// Markdown files are resolved from there to their pages.
+    public var sourceFile: String? {
+        get { box?.fields.sourceFile }
+        set { update { $0.sourceFile = newValue } }
     }
 
     /// The summary, in Markdown: front matter's `summary`, `description` or `excerpt`, or the
@@ -51,6 +58,7 @@ public struct MarkdownExtras: Sendable, Equatable {
         var files: [StoryFile] = []
         var meta: [String: MetaValue] = [:]
         var itemPath: String?
+        var sourceFile: String?
         var summary: String?
         var terms: [Taxonomy: [String]] = [:]
     }

@@ -1,13 +1,14 @@
-/// Where item pages go when a story asks for a path of its own (Markdown front matter's `slug`
-/// or `permalink`): `blog/my-post/` rather than `item/<id>/`. Pure.
+/// Where item pages go when a story has a path of its own (a Markdown story's: its file's,
+/// `docs/config.md` → `docs/config/`, or front matter's `slug`, `permalink` or `path`) rather than
+/// `item/<id>/`. Pure.
 ///
 /// A path is taken only when it is plain (segments of letters, digits, `-`, `_`, `.` and `~`,
 /// none starting with `.`), a folder rather than a file's name (its first segment has no `.`:
 /// not `about.html`, `feed.xml` or `sitemap-2.xml`), its first segment is not one the site uses
-/// (`item`, `page`, `s`, `m`, `assets`, `tags`, `categories`, a site page's slug), and no story before it took it or a
-/// folder above or below it, letters compared without case (case-insensitive disks would merge
-/// them). Otherwise the story keeps `item/<id>/`: a link that works is worth more than the path
-/// asked for.
+/// (`item`, `page`, `s`, `m`, `assets`, `tags`, `categories`, a site page's slug), and no story
+/// before it took it, letters compared without case (case-insensitive disks would merge them).
+/// Pages nest, as a site's sections do (`docs/` and `docs/config/`). Otherwise the story keeps
+/// `item/<id>/`: a link that works is worth more than the path asked for.
 public enum ItemPaths {
     /// The first segments of the site's own folders.
     public static let reserved = Set(["item", "page", "s", "m", "x", "assets", "search"] + Taxonomy.allCases.map(\.rawValue))
@@ -27,7 +28,7 @@ public enum ItemPaths {
         return segments.joined(separator: "/") + "/"
     }
 
-    /// Gives each story that asks for a path (`markdownExtras.itemPath`) that path where it is
+    /// Gives each story that has a path (`markdownExtras.itemPath`) that path where it is
     /// free, older stories first, so a URL stays with the story that had it when a newer one asks
     /// for it too; the others go back to `item/<id>/`. Returns those, with the path they asked
     /// for, for the build's log and summary.
@@ -49,26 +50,15 @@ public enum ItemPaths {
     public static func resolve(_ wanted: [(index: Int, path: String)], siteSlugs: Set<String> = []) -> [Int: String] {
         let refusedFirst = Set((reserved.union(siteSlugs)).map { $0.lowercased() })
         var taken: [Int: String] = [:]
-        // Every path taken, and every folder above one, lowercased: a new path may be neither
-        // (it would share a folder with a page) nor below a taken one.
         var takenPaths: Set<String> = []
-        var foldersAbove: Set<String> = []
         for (index, wantedPath) in wanted {
             guard let path = normalized(wantedPath) else { continue }
             let key = path.lowercased()
-            var prefixes: [String] = []
-            var end = key.startIndex
-            while let slash = key[end...].firstIndex(of: "/") {
-                prefixes.append(String(key[...slash]))
-                end = key.index(after: slash)
-            }
-            guard let first = prefixes.first, !refusedFirst.contains(String(first.dropLast())),
-                !foldersAbove.contains(key), !takenPaths.contains(key),
-                !prefixes.dropLast().contains(where: takenPaths.contains)
+            guard let first = key.split(separator: "/").first, !refusedFirst.contains(String(first)),
+                !takenPaths.contains(key)
             else { continue }
             taken[index] = path
             takenPaths.insert(key)
-            foldersAbove.formUnion(prefixes.dropLast())
         }
         return taken
     }

@@ -15,7 +15,7 @@ import SitegenModel
 /// | `image` | image URL | — |
 /// | `id` | id (1 ... 2^53-1) | the file path's hash |
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
-/// | `permalink` (Jekyll), `path` (Zola), `slug` (Hugo) | the item page's path (`ItemPaths`) | `item/<id>/` |
+/// | `permalink` (Jekyll), `path` (Zola), `slug` (Hugo) | the item page's path (`ItemPaths`) | the file's own: `docs/config.md` → `docs/config/`, `post/index.md` and `docs/_index.md` → their folder's, Jekyll's `2013-05-06-hello.md` → `2013/05/06/hello/`; `item/<id>/` when that is not free |
 /// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->` |
 /// | `tags`; `categories`, `category` | the story's terms (`TaxonomyPlanner`): a list, or words (Jekyll's `tags: a b`); `category` is one term | none |
 ///
@@ -49,6 +49,7 @@ struct MarkdownStory: Sendable {
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
         item.markdownExtras.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
         item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter)
+        item.markdownExtras.sourceFile = file
         item.markdownExtras.summary =
             ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
             ?? body.firstRange(of: "<!--more-->").map { String(body[..<$0.lowerBound]) }
@@ -135,15 +136,30 @@ struct MarkdownStory: Sendable {
     }
 
     /// The item page path the file asks for: Jekyll's `permalink` or Zola's `path` as written (a
-    /// pattern with `:placeholders` is not a path, and is left to `item/<id>/`), or Hugo's `slug` in place of
-    /// the file's name (of its bundle's folder, for `post/index.md`). `ItemPaths` decides.
+    /// pattern with `:placeholders` is not a path, and is left to `item/<id>/`), or Hugo's `slug`
+    /// in place of the file's name (of its bundle's folder, for `post/index.md`), or else the
+    /// file's own path, as every static site generator puts a page: `docs/config.md` →
+    /// `docs/config`, `post/index.md` and `docs/_index.md` → their folder's, Jekyll's
+    /// `2013-05-06-hello.md` → `2013/05/06/hello` (its default `date` permalink, pretty). The
+    /// folder's own `index.md` asks for none: the site's root is its list. `ItemPaths` decides.
     static func wantedPath(file: String, matter: FrontMatter) -> String? {
         if let permalink = matter["permalink"], !permalink.contains(":") { return permalink }
         if let path = matter["path"], !path.contains(":") { return path }
-        guard let slug = matter["slug"], !slug.contains("/") else { return nil }
-        var folders = file.split(separator: "/").dropLast()
-        if ["index", "_index"].contains(fileName(file)) { folders = folders.dropLast() }
-        return (folders.map(String.init) + [slug]).joined(separator: "/")
+        var folders = file.split(separator: "/").dropLast().map(String.init)
+        let name = fileName(file)
+        let isIndex = ["index", "_index"].contains(name)
+        if isIndex { folders = Array(folders.dropLast()) }
+        if let slug = matter["slug"] {
+            return slug.contains("/") ? nil : (folders + [slug]).joined(separator: "/")
+        }
+        if isIndex {
+            let own = file.split(separator: "/").dropLast().map(String.init)
+            return own.isEmpty ? nil : own.joined(separator: "/")
+        }
+        if let date = fileNameDate(file) {
+            return (folders + date.split(separator: "-").map(String.init) + [String(name.dropFirst(11))]).joined(separator: "/")
+        }
+        return (folders + [name]).joined(separator: "/")
     }
 
     /// The last path component without its extension.

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import SitegenBuild
+@testable import SitegenModel
+@testable import SitegenRender
+@testable import SitegenSource
+
+/// A Markdown folder's pages at their files' paths, and the links between its files made links
+/// between those pages.
+@Suite("Markdown: pages at their paths, links between them")
+struct MarkdownLinksTests {
+    @Test("a page's path is its file's: sections, bundles, Jekyll's dated posts; front matter's path wins")
+    func paths() throws {
+        func path(_ file: String, _ text: String = "# T\n") throws -> String? {
+            MarkdownStory(file: file, matter: try FrontMatter.parse(text)).item.markdownExtras.itemPath
+        }
+        #expect(try path("docs/config.md") == "docs/config")
+        #expect(try path("docs/_index.md") == "docs")
+        #expect(try path("posts/hello/index.md") == "posts/hello")
+        #expect(try path("index.md") == nil && path("_index.md") == nil)
+        #expect(try path("2013-05-06-hello.md") == "2013/05/06/hello")
+        #expect(try path("news/2019-03-18-release.markdown") == "news/2019/03/18/release")
+        #expect(try path("docs/config.md", "---\nslug: settings\n---\n") == "docs/settings")
+        #expect(try path("posts/hello/index.md", "---\nslug: hi\n---\n") == "posts/hi")
+        #expect(try path("a.md", "---\npermalink: /writing/a/\n---\n") == "/writing/a/")
+        #expect(try path("a.md", "+++\npath = \"2025/06/26/x\"\n+++\n") == "2025/06/26/x")
+        #expect(try path("a.md", "---\npermalink: /:year/:title/\n---\n") == "a")
+    }
+
+    @Test("a link to a Markdown file becomes its page's URL, relative or from the root, fragment kept")
+    func resolve() {
+        var config = Story(id: 1, title: "Config")
+        config.markdownExtras.sourceFile = "docs/config.md"
+        config.markdownExtras.itemPath = "docs/config/"
+        var intro = Story(id: 2, title: "Intro")
+        intro.markdownExtras.sourceFile = "docs/guide/intro file.md"
+        intro.markdownExtras.itemPath = "docs/guide/intro-file/"
+        var bare = Story(id: 3, title: "No page of its own")
+        bare.markdownExtras.sourceFile = "notes.md"
+        let links = MarkdownLinks(stories: [config, intro, bare], withPages: [0, 1], paths: SitePaths(base: "/site/"))
+        let from = "docs/guide/setup.md"
+        #expect(links.resolve("../config.md", from: from) == "/site/docs/config/")
+        #expect(links.resolve("../config.md#build-options", from: from) == "/site/docs/config/#build-options")
+        #expect(links.resolve("./intro%20file.md?x=1", from: from) == "/site/docs/guide/intro-file/?x=1")
+        #expect(links.resolve("/docs/config.md", from: from) == "/site/docs/config/")
+        #expect(links.resolve("intro file.md", from: from) == "/site/docs/guide/intro-file/")
+        // Not a story's file, no page, not a Markdown file, another site, a fragment: as written.
+        for url in [
+            "missing.md", "../../notes.md", "../../../../up.md", "../config/", "https://x.org/a.md", "mailto:a@b.md",
+            "//cdn.example/a.md", "#top", "../config.MD.png",
+        ] {
+            #expect(links.resolve(url, from: from) == nil, "\(url)")
+        }
+        #expect(links.resolve("../config.MD", from: from) == nil)
+    }
+
+    @Test("a Hugo-shaped folder builds with its pages at their paths and its links and anchors alive")
+    func built() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: Docs\n---\nStart with [the guide](guide/intro.md).\n", to: "content/docs/_index.md")
+            try folder.write(
+                "---\ntitle: Configuration\ndate: 2025-01-02\n---\n## Build options\n\nSee [install](guide/intro.md#install).\n",
+                to: "content/docs/config.md")
+            try folder.write(
+                "---\ntitle: Introduction\ndate: 2025-01-01\n---\n## Install\n\nThen [configure](../config.md#build-options), "
+                    + "or [go home](/docs/_index.md), or [nowhere](../nowhere.md).\n",
+                to: "content/docs/guide/intro.md")
+            try folder.write("---\ntitle: Hello\ndate: 2013-05-06\n---\nA post.\n", to: "content/posts/2013-05-06-hello.md")
+            _ = try await Build.run(
+                BuildRequest(source: MarkdownStorySource(path: folder.path("content")), output: folder.path("out")))
+            let page = { (path: String) in try readText(folder.path("out/" + path + "index.html")) }
+            let intro = try page("docs/guide/intro/")
+            #expect(intro.contains(#"<h2 id="install">Install</h2>"#))
+            #expect(intro.contains(#"href="/docs/config/#build-options""#) && intro.contains(#"href="/docs/""#))
+            #expect(intro.contains(#"href="../nowhere.md""#))
+            let config = try page("docs/config/")
+            #expect(config.contains(#"<h2 id="build-options">"#) && config.contains(#"href="/docs/guide/intro/#install""#))
+            #expect(try page("docs/").contains(#"href="/docs/guide/intro/""#))
+            #expect(try page("posts/2013/05/06/hello/").contains("A post."))
+            // The list links each row to its page there.
+            #expect(try page("").contains(#"href="/docs/config/""#))
+        }
+    }
+}
