@@ -26,6 +26,10 @@ public struct BuildReport: Sendable, Equatable {
     public var termPages = 0
     /// Files of the search index (0 without search).
     public var searchFiles = 0
+    /// Links of Markdown bodies and site pages that reach no page or file of the site, or no
+    /// id on the page they reach (`LinkCheck`), of all those checked.
+    public var deadLinks = 0
+    public var linksChecked = 0
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
@@ -47,6 +51,9 @@ public struct BuildReport: Sendable, Equatable {
         }
         if pathsRefused > 0 {
             line += " \(plural(pathsRefused, "item path")) not taken, item/<id>/ instead (--verbose says which)."
+        }
+        if deadLinks > 0 {
+            line += " \(plural(deadLinks, "dead link")) of \(linksChecked) checked in Markdown pages (--verbose lists them)."
         }
         if drafts > 0 { line += " \(plural(drafts, "draft")) left out (--drafts builds them)." }
         if ignored > 0 {

@@ -1,4 +1,3 @@
-import Foundation
 import SitegenModel
 
 /// Links between a Markdown folder's files, made links between their pages: `[setup](setup.md)`,
@@ -29,7 +28,7 @@ package struct MarkdownLinks: Sendable {
         // A scheme (`https:`, `mailto:`) is a colon before any `/`, `?` or `#`.
         if let colon = url.firstIndex(of: ":"), !url[..<colon].contains(where: { "/?#".contains($0) }) { return nil }
         let fragmentStart = url.firstIndex { $0 == "#" || $0 == "?" } ?? url.endIndex
-        let path = url[..<fragmentStart].removingPercentEncodingIfPossible
+        let path = LinkCheck.percentDecoded(url[..<fragmentStart])
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard path.contains("."), Self.extensions.contains(ext) else { return nil }
         var parts = path.hasPrefix("/") ? [] : file.split(separator: "/").dropLast().map(String.init)
@@ -45,11 +44,4 @@ package struct MarkdownLinks: Sendable {
     }
 
     static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
-}
-
-extension Substring {
-    /// `%20` and the like decoded, as a file's name has them; as written when that fails.
-    fileprivate var removingPercentEncodingIfPossible: String {
-        contains("%") ? (String(self).removingPercentEncoding ?? String(self)) : String(self)
-    }
 }

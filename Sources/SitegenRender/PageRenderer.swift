@@ -128,27 +128,31 @@ package struct PageRenderer: Sendable {
 
     /// A story's own page, for stories with text: the row, then the text (HN's HTML through the
     /// allowlist sanitizer, or a Markdown body through cmark-gfm's safe mode). No script: there
-    /// is nothing on it to prefetch.
-    package func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> [UInt8] {
+    /// is nothing on it to prefetch. With a Markdown body, its links and ids (`LinkCheck`).
+    package func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> (html: [UInt8], links: LinkCheck.Page?) {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
+        var links: LinkCheck.Page? = nil
         if let markdown = story.markdown {
-            let links = story.markdownExtras.sourceFile.flatMap { file in
+            let resolve = story.markdownExtras.sourceFile.flatMap { file in
                 markdownLinks.map { links in { (url: String) in links.resolve(url, from: file) } }
             }
-            let page = Markdown.page(markdown, taken: theme.pageIDs, link: links)
+            let page = Markdown.page(markdown, taken: theme.pageIDs, link: resolve)
             item[Key.text] = .string(page.html)
             item[Key.toc] = Self.tableOfContents(page.headings)
+            let (hrefs, ids) = BodyLinks.scan(page.html)
+            links = LinkCheck.Page(url: paths.item(story), links: hrefs, ids: ids)
         } else {
             item[Key.text] = .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
         }
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
         layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
-        return theme.renderBytes("layout", .object(layout))
+        return (theme.renderBytes("layout", .object(layout)), links)
     }
 
-    /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout.
-    package func sitePage(_ page: SitePage) -> [UInt8] {
+    /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout;
+    /// and its links and ids (`LinkCheck`).
+    package func sitePage(_ page: SitePage) -> (html: [UInt8], links: LinkCheck.Page) {
         let body = Markdown.page(page.markdown, taken: theme.pageIDs)
         let content: TemplateObject = [
             "title": .string(page.title), "body": .string(body.html), "toc": Self.tableOfContents(body.headings),
@@ -156,7 +160,10 @@ package struct PageRenderer: Sendable {
         var layout = layoutContext(
             title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
         layout["content"] = .html(theme.renderBytes("sitepage", .object(content)))
-        return theme.renderBytes("layout", .object(layout))
+        let (hrefs, ids) = BodyLinks.scan(body.html)
+        return (
+            theme.renderBytes("layout", .object(layout)), LinkCheck.Page(url: paths.sitePage(page.slug), links: hrefs, ids: ids)
+        )
     }
 
     /// A page's headings for its template (`toc`: each `level`, `text` and `id`; those without

@@ -29,27 +29,35 @@ package struct SiteWriter {
         for asset in assets { try output.write(asset.bytes, to: asset.file) }
     }
 
-    package func writeSitePages(_ pages: [SitePage]) throws {
-        for page in pages { try output.write(renderer.sitePage(page), to: SitePaths.sitePageFile(page.slug)) }
+    /// Returns each page's links (`LinkCheck`).
+    package func writeSitePages(_ pages: [SitePage]) throws -> [LinkCheck.Page] {
+        try pages.map { page in
+            let (html, links) = renderer.sitePage(page)
+            try output.write(html, to: SitePaths.sitePageFile(page.slug))
+            return links
+        }
     }
 
     /// The item pages of the stories at `indices`, each with its row's HTML.
     /// Item pages, and the files that go with each (a page bundle's pictures, copied beside it).
-    package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws {
+    /// Returns the links of the pages with a Markdown body (`LinkCheck`).
+    package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws -> [LinkCheck.Page] {
         // Pages nest (`docs/`, `docs/config/`): a bundle's file is never written where a page is.
         let pages: Set<String> =
             indices.contains { !stories[$0].markdownExtras.files.isEmpty }
             ? Set(indices.map { SitePaths.itemFile(stories[$0]) }) : []
-        try Parallel.forEach(indices) { i in
+        return try Parallel.mapThrowing(indices) { i -> LinkCheck.Page? in
             let story = stories[i]
-            try output.write(renderer.itemPage(story, row: rows, rowHTML: rowHTML.html(of: i)), to: SitePaths.itemFile(story))
+            let (html, links) = renderer.itemPage(story, row: rows, rowHTML: rowHTML.html(of: i))
+            try output.write(html, to: SitePaths.itemFile(story))
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
                     throw SitegenError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")
                 }
                 try output.write(Array(bytes), to: SitePaths.itemFolder(story) + file.name)
             }
-        }
+            return links
+        }.compactMap { $0 }
     }
 }
 

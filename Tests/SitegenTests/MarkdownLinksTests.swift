@@ -55,7 +55,7 @@ struct MarkdownLinksTests {
         #expect(links.resolve("../config.MD", from: from) == nil)
     }
 
-    @Test("a Hugo-shaped folder builds with its pages at their paths and its links and anchors alive")
+    @Test("a Hugo-shaped folder builds with its pages at their paths, its links and anchors alive, and the dead ones counted")
     func built() async throws {
         try await withTemporaryFolder { folder in
             try folder.write("---\ntitle: Docs\n---\nStart with [the guide](guide/intro.md).\n", to: "content/docs/_index.md")
@@ -64,11 +64,18 @@ struct MarkdownLinksTests {
                 to: "content/docs/config.md")
             try folder.write(
                 "---\ntitle: Introduction\ndate: 2025-01-01\n---\n## Install\n\nThen [configure](../config.md#build-options), "
-                    + "or [go home](/docs/_index.md), or [nowhere](../nowhere.md).\n",
+                    + "or [go home](/docs/_index.md), or [nowhere](../nowhere.md), or [no such part](../config.md#no-such-part), "
+                    + "or [up](#install), [the list](/), [a tag](/tags/swift/), [a note](/posts/hello/note.txt).\n",
                 to: "content/docs/guide/intro.md")
+            try folder.write(
+                "---\ntitle: Hello\ntags: [swift]\n---\nA post with [a note](note.txt).\n", to: "content/posts/hello/index.md")
+            try folder.write("note", to: "content/posts/hello/note.txt")
             try folder.write("---\ntitle: Hello\ndate: 2013-05-06\n---\nA post.\n", to: "content/posts/2013-05-06-hello.md")
-            _ = try await Build.run(
+            let report = try await Build.run(
                 BuildRequest(source: MarkdownStorySource(path: folder.path("content")), output: folder.path("out")))
+            // The built-in check: a link to a file that is no page, and one to a heading that is not.
+            #expect(report.deadLinks == 2 && report.linksChecked == 11, "\(report.deadLinks) of \(report.linksChecked)")
+            #expect(report.summary.contains("2 dead links of 11 checked in Markdown pages"), "\(report.summary)")
             let page = { (path: String) in try readText(folder.path("out/" + path + "index.html")) }
             let intro = try page("docs/guide/intro/")
             #expect(intro.contains(#"<h2 id="install">Install</h2>"#))
@@ -81,5 +88,30 @@ struct MarkdownLinksTests {
             // The list links each row to its page there.
             #expect(try page("").contains(#"href="/docs/config/""#))
         }
+    }
+
+    @Test("the check: a link reaches a page, a file or an id on a checked page, relative, from the root or from a full base URL")
+    func check() {
+        let known: Set<String> = ["/", "/docs/", "/docs/config/", "/docs/config/diagram.png", "/tags/zürich/"]
+        let pages = [
+            LinkCheck.Page(
+                url: "/docs/config/",
+                links: [
+                    "#build", "#gone", "../", "./diagram.png", "diagram.png?v=2", "/docs/config", "/docs/config/index.html#build",
+                    "../../tags/z%C3%BCrich/", "https://elsewhere.example/x", "mailto:a@b.c", "//cdn.example/y", "../missing/",
+                    "/docs/config/#gone", "../../../../",
+                ], ids: ["build"]),
+            LinkCheck.Page(url: "/docs/", links: ["config/#build", "config/#nope", "config/diagram.png#x"], ids: []),
+        ]
+        #expect(
+            LinkCheck.dead(pages, known: known).map { "\($0.page) \($0.link)" } == [
+                "/docs/config/ #gone", "/docs/config/ ../missing/", "/docs/config/ /docs/config/#gone", "/docs/ config/#nope",
+            ])
+        // A full base URL: root links are the origin's.
+        let full = LinkCheck.Page(url: "https://e.com/news/a/", links: ["/news/b/", "/b/", "../b/"], ids: [])
+        #expect(
+            LinkCheck.dead([full], known: ["https://e.com/news/a/", "https://e.com/news/b/"], origin: "https://e.com")
+                .map(\.link) == ["/b/"])
+        #expect(Build.origin(of: "https://e.com/news/") == "https://e.com" && Build.origin(of: "/news/") == "")
     }
 }

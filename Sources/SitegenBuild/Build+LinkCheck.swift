@@ -1,0 +1,41 @@
+import SitegenModel
+import SitegenRender
+import SitegenWrite
+
+extension Build {
+    /// The authored pages' dead links (`LinkCheck`), against every URL the build wrote:
+    /// list pages, item pages and their bundles' files, site pages, term lists, the search
+    /// page, the assets and the discovery files.
+    static func deadLinks(
+        _ pages: [LinkCheck.Page], stories: [Story], itemRows: [Int], listPages: Int, sitePages: [SitePage],
+        terms: [Term], termPages: [Int], search: Bool, assets: [Asset], paths: SitePaths
+    ) -> [LinkCheck.Dead] {
+        guard !pages.isEmpty else { return [] }
+        var known: Set<String> = [paths.base]
+        for n in 1...max(1, listPages) { known.insert(paths.page(n)) }
+        for i in itemRows {
+            let page = paths.item(stories[i])
+            known.insert(page)
+            for file in stories[i].markdownExtras.files { known.insert(page + file.name) }
+        }
+        for page in sitePages { known.insert(paths.sitePage(page.slug)) }
+        for taxonomy in Set(terms.map(\.taxonomy)) { known.insert(paths.taxonomy(taxonomy)) }
+        for (term, count) in zip(terms, termPages) {
+            for n in 1...max(1, count) { known.insert(paths.list(term.folder, page: n)) }
+        }
+        if search { known.insert(paths.search) }
+        for file in assets.map(\.file) + [SitePaths.feedFile, "sitemap.xml", SitePaths.robotsFile, SitePaths.notFoundFile] {
+            known.insert(paths.base + file)
+        }
+        // Links are compared decoded (`/tags/zürich/`, as the check reads a link).
+        let decoded = Set(known.map { LinkCheck.percentDecoded($0[...]) })
+        return LinkCheck.dead(pages, known: decoded, origin: origin(of: paths.base))
+    }
+
+    /// `https://example.com` of `https://example.com/news/`; "" for a base that is a path.
+    static func origin(of base: String) -> String {
+        guard let scheme = base.range(of: "://") else { return "" }
+        let host = base[scheme.upperBound...].firstIndex(of: "/") ?? base.endIndex
+        return String(base[..<host])
+    }
+}
