@@ -17,7 +17,12 @@ package enum HostingFiles {
     /// a path, so the rules must not overlap: the hashed folders get `immutable`, and each other
     /// kind of URL is listed with `no-cache` instead of one catch-all.
     /// - Parameter folders: the site's other top-level folders of pages: site pages' slugs, and
-    ///   the first folders of item pages at paths of their own (`blog/` of `blog/hello/`).
+    ///   the first folders of item pages at paths of their own (`blog/` of `blog/hello/`). Past
+    ///   `maxFolders` of them (a flat folder of posts, each at its own path), none is listed:
+    ///   Cloudflare Pages takes 100 rules at most, and both hosts revalidate what no rule names
+    ///   (`max-age=0, must-revalidate`), which is what a rule would say.
+    package static let maxFolders = 64
+
     package static func headers(paths: SitePaths, folders: [String]) -> String {
         let prefix = paths.basePath
         var text = "# Cache rules written by sitegen (the same as `sitegen serve` sends).\n"
@@ -30,7 +35,7 @@ package enum HostingFiles {
                 "", "index.html", "page/*", "item/*", "m/*", SitePaths.feedFile, SitePaths.sitemapFile, "sitemap-*",
                 SitePaths.notFoundFile, "search/*",
             ] + Taxonomy.allCases.map { $0.folder + "*" }
-            + Set(folders).sorted().map { "\($0)/*" }
+            + (Set(folders).count <= maxFolders ? Set(folders).sorted().map { "\($0)/*" } : [])
         for pattern in revalidated {
             text += "\(prefix)\(pattern)\n  Cache-Control: \(CachePolicy.revalidate.cacheControl)\n"
         }

@@ -166,6 +166,14 @@ struct DiscoveryTests {
         }
     }
 
+    @Test("_headers stays under Cloudflare's 100 rules when every post is a folder of its own")
+    func headersBounded() {
+        let many = HostingFiles.headers(paths: SitePaths(base: "/"), folders: (0..<5_000).map { "post-\($0)" })
+        let rules = many.split(separator: "\n").filter { $0.hasPrefix("/") }
+        #expect(rules.count < 100 && !many.contains("post-"))
+        #expect(HostingFiles.headers(paths: SitePaths(base: "/"), folders: ["blog"]).contains("/blog/*"))
+    }
+
     @Test("robots.txt names the sitemap when the base URL is a full URL")
     func robotsSitemap() {
         #expect(
