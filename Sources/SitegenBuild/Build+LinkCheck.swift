@@ -1,5 +1,6 @@
 import SitegenModel
 import SitegenRender
+import SitegenSystem
 import SitegenWrite
 
 extension Build {
@@ -29,7 +30,8 @@ extension Build {
         }
         // Links are compared decoded (`/tags/zürich/`, as the check reads a link).
         let decoded = Set(known.map { LinkCheck.percentDecoded($0[...]) })
-        return LinkCheck.dead(pages, known: decoded, origin: origin(of: paths.base))
+        return LinkCheck.dead(
+            pages, known: decoded, origin: origin(of: paths.base), map: { count, page in Parallel.array(count: count, page) })
     }
 
     /// `https://example.com` of `https://example.com/news/`; "" for a base that is a path.

@@ -135,6 +135,7 @@ public enum Build {
             log("      item pages")
             let authored =
                 try writer.writeItemPages(itemRows, stories: stories, rowHTML: rowHTML) + writer.writeSitePages(sitePages)
+            if !authored.isEmpty { log("      the links of \(authored.count) Markdown pages") }
             let dead = deadLinks(
                 authored, stories: stories, itemRows: itemRows, listPages: list.pages, sitePages: sitePages, terms: terms,
                 termPages: termLists.map(\.pages), search: searchIndex != nil, assets: assets, paths: paths)

@@ -19,6 +19,10 @@ public enum Markdown {
     public struct Page: Sendable, Equatable {
         public var html: String
         public var headings: [Heading]
+        /// Its links' targets (`href`s, as the HTML has them, entities decoded) and every id
+        /// it has (its headings', its footnotes'): what `LinkCheck` reads. Empty for `html(_:)`.
+        public var links: [String] = []
+        public var ids: Set<String> = []
     }
 
     /// A heading of a page: its level (1 to 6), its text, and its `id` (nil for one whose text
@@ -71,7 +75,8 @@ public enum Markdown {
         }
         defer { free(rendered) }
         let html = String(cString: rendered)
-        return Page(html: ids == nil ? html : withHeadingIDs(html, headings), headings: headings)
+        guard ids != nil else { return Page(html: html, headings: headings) }
+        return withHeadingIDs(html, headings)
     }
 
     /// GitHub Flavored Markdown's extensions, as libcmark-gfm-extensions names them.
@@ -166,36 +171,63 @@ public enum Markdown {
         return headings
     }
 
-    /// `html` with each heading's `id`: cmark writes every heading's opening tag as a bare
-    /// `<hN>`, in the document's order, and nothing else does in safe mode (raw HTML is
-    /// omitted, text and code escape `<`), so the k-th `<h1>`…`<h6>` is the k-th heading.
-    private static func withHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
-        guard headings.contains(where: { $0.id != nil }) else { return html }
+    /// The page of `html` with each heading's `id`: cmark writes every heading's opening tag as
+    /// a bare `<hN>`, in the document's order, and nothing else does in safe mode (raw HTML is
+    /// omitted, text and code escape `<`), so the k-th `<h1>`…`<h6>` is the k-th heading. In the
+    /// same pass, the links' `href`s and the ids cmark wrote (footnotes'), double-quoted and
+    /// escaped as cmark writes every attribute.
+    private static func withHeadingIDs(_ html: String, _ headings: [Heading]) -> Page {
         var out: [UInt8] = []
-        let bytes = Array(html.utf8)
-        out.reserveCapacity(bytes.count + headings.count * 24)
-        var next = 0
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "<"), i + 3 < bytes.count, bytes[i + 1] == UInt8(ascii: "h"),
-                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[i + 2]), bytes[i + 3] == UInt8(ascii: ">"),
-                next < headings.count
-            {
-                out += bytes[i..<i + 3]
-                if let id = headings[next].id {
-                    out += Array(" id=\"".utf8)
-                    HTMLEscape.append(id, to: &out)
-                    out.append(UInt8(ascii: "\""))
-                }
-                out.append(UInt8(ascii: ">"))
-                next += 1
-                i += 4
-                continue
+        var links: [String] = []
+        var ids = Set(headings.compactMap(\.id))
+        let anchor = Array("<a href=\"".utf8)
+        let idAttribute = Array(" id=\"".utf8)
+        var html = html
+        html.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count + headings.count * 24)
+            /// The attribute value from `start` to its closing quote, entities decoded, and where it ends.
+            func value(from start: Int) -> (String, Int)? {
+                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                return (Entities.decode(String(decoding: bytes[start..<end], as: UTF8.self)), end)
             }
-            out.append(bytes[i])
-            i += 1
+            var next = 0
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: "<"), i + 3 < bytes.count, bytes[i + 1] == UInt8(ascii: "h"),
+                    (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[i + 2]), bytes[i + 3] == UInt8(ascii: ">"),
+                    next < headings.count
+                {
+                    out += bytes[i..<i + 3]
+                    if let id = headings[next].id {
+                        out += Array(" id=\"".utf8)
+                        HTMLEscape.append(id, to: &out)
+                        out.append(UInt8(ascii: "\""))
+                    }
+                    out.append(UInt8(ascii: ">"))
+                    next += 1
+                    i += 4
+                    continue
+                }
+                if byte == UInt8(ascii: "<"), bytes[i...].starts(with: anchor), let (link, end) = value(from: i + anchor.count) {
+                    links.append(link)
+                    out += bytes[i...end]
+                    i = end + 1
+                    continue
+                }
+                if byte == UInt8(ascii: " "), bytes[i...].starts(with: idAttribute),
+                    let (id, end) = value(from: i + idAttribute.count)
+                {
+                    ids.insert(id)
+                    out += bytes[i...end]
+                    i = end + 1
+                    continue
+                }
+                out.append(byte)
+                i += 1
+            }
         }
-        return String(decoding: out, as: UTF8.self)
+        return Page(html: String(decoding: out, as: UTF8.self), headings: headings, links: links, ids: ids)
     }
 
     /// GitHub's alerts: a block quote whose first line is `[!NOTE]` (or TIP, IMPORTANT, WARNING,

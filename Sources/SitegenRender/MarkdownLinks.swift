@@ -23,15 +23,30 @@ package struct MarkdownLinks: Sendable {
     /// The page URL for a link written in `file`, or nil to keep it: only a link to a Markdown
     /// file (by its extension), relative to `file`'s folder or to the source folder's root
     /// (`/…`), with no scheme or host.
-    package func resolve(_ url: String, from file: String) -> String? {
-        guard !url.isEmpty, !url.hasPrefix("//"), !url.hasPrefix("#") else { return nil }
+    package func resolve(_ url: String, from file: String) -> String? { resolver(from: file)(url) }
+
+    /// `resolve(_:from:)` for the links of one file: its folder split once.
+    package func resolver(from file: String) -> @Sendable (String) -> String? {
+        let folder = file.split(separator: "/").dropLast().map(String.init)
+        return { [pages] url in Self.resolve(url, folder: folder, pages: pages) }
+    }
+
+    private static func resolve(_ url: String, folder: [String], pages: [String: String]) -> String? {
+        // Most links are not to a Markdown file: told by their bytes, before anything is made.
+        let bytes = url.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "#"), !url.hasPrefix("//") else { return nil }
+        let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        guard let dot = bytes[..<end].lastIndex(of: UInt8(ascii: ".")),
+            extensions.contains(String(decoding: bytes[bytes.index(after: dot)..<end], as: UTF8.self).lowercased())
+        else { return nil }
         // A scheme (`https:`, `mailto:`) is a colon before any `/`, `?` or `#`.
-        if let colon = url.firstIndex(of: ":"), !url[..<colon].contains(where: { "/?#".contains($0) }) { return nil }
-        let fragmentStart = url.firstIndex { $0 == "#" || $0 == "?" } ?? url.endIndex
-        let path = LinkCheck.percentDecoded(url[..<fragmentStart])
-        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        guard path.contains("."), Self.extensions.contains(ext) else { return nil }
-        var parts = path.hasPrefix("/") ? [] : file.split(separator: "/").dropLast().map(String.init)
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+            !bytes[..<colon].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+        {
+            return nil
+        }
+        let path = LinkCheck.percentDecoded(url[..<end])
+        var parts = path.hasPrefix("/") ? [] : folder
         for part in path.split(separator: "/") {
             switch part {
             case ".": continue
@@ -40,7 +55,7 @@ package struct MarkdownLinks: Sendable {
             }
         }
         guard let page = pages[parts.joined(separator: "/")] else { return nil }
-        return page + url[fragmentStart...]
+        return page + url[end...]
     }
 
     static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]

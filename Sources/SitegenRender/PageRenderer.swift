@@ -134,14 +134,11 @@ package struct PageRenderer: Sendable {
         item[Key.row] = .html(rowHTML)
         var links: LinkCheck.Page? = nil
         if let markdown = story.markdown {
-            let resolve = story.markdownExtras.sourceFile.flatMap { file in
-                markdownLinks.map { links in { (url: String) in links.resolve(url, from: file) } }
-            }
+            let resolve = story.markdownExtras.sourceFile.flatMap { file in markdownLinks?.resolver(from: file) }
             let page = Markdown.page(markdown, taken: theme.pageIDs, link: resolve)
             item[Key.text] = .string(page.html)
             item[Key.toc] = Self.tableOfContents(page.headings)
-            let (hrefs, ids) = BodyLinks.scan(page.html)
-            links = LinkCheck.Page(url: paths.item(story), links: hrefs, ids: ids)
+            links = LinkCheck.Page(url: paths.item(story), links: page.links, ids: page.ids)
         } else {
             item[Key.text] = .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
         }
@@ -160,9 +157,9 @@ package struct PageRenderer: Sendable {
         var layout = layoutContext(
             title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
         layout["content"] = .html(theme.renderBytes("sitepage", .object(content)))
-        let (hrefs, ids) = BodyLinks.scan(body.html)
         return (
-            theme.renderBytes("layout", .object(layout)), LinkCheck.Page(url: paths.sitePage(page.slug), links: hrefs, ids: ids)
+            theme.renderBytes("layout", .object(layout)),
+            LinkCheck.Page(url: paths.sitePage(page.slug), links: body.links, ids: body.ids)
         )
     }
 

@@ -30,12 +30,19 @@ public enum LinkCheck {
     ///   - known: every URL the site has (`/`, `/docs/config/`, `/docs/config/diagram.png`), as
     ///     `SitePaths` writes them.
     ///   - origin: the scheme and host of a full base URL (`https://example.com`), "" for a path.
-    public static func dead(_ pages: [Page], known: Set<String>, origin: String = "") -> [Dead] {
+    ///   - map: `(0..<count).map(page)` by default; the build hands in one that runs on both
+    ///     cores (this layer has no threads).
+    public static func dead(
+        _ pages: [Page], known: Set<String>, origin: String = "",
+        map: (_ count: Int, _ page: @Sendable (Int) -> [Dead]) -> [[Dead]] = { count, page in (0..<count).map(page) }
+    ) -> [Dead] {
         let ids = Dictionary(pages.map { ($0.url, $0.ids) }, uniquingKeysWith: { a, _ in a })
-        var dead: [Dead] = []
-        for page in pages {
+        return map(pages.count) { p in
+            let page = pages[p]
+            let folder = folder(of: page.url, origin: origin)
+            var dead: [Dead] = []
             for link in page.links {
-                guard let (url, fragment) = target(of: link, on: page.url, origin: origin) else { continue }
+                guard let (url, fragment) = target(of: link, from: folder, on: page.url, origin: origin) else { continue }
                 let found = known.contains(url) ? url : known.contains(url + "/") ? url + "/" : nil
                 guard let found else {
                     dead.append(Dead(page: page.url, link: link))
@@ -45,29 +52,34 @@ public enum LinkCheck {
                     dead.append(Dead(page: page.url, link: link))
                 }
             }
-        }
-        return dead
+            return dead
+        }.flatMap { $0 }
     }
 
-    /// The URL `link` reaches from `page`, without its query, and its fragment (decoded); nil
-    /// for a link the check leaves alone: another site's (a scheme, `//host`).
-    static func target(of link: String, on page: String, origin: String) -> (url: String, fragment: String?)? {
+    /// The folder relative links resolve from on `page`: its path's segments (under the
+    /// origin), without the last unless the path ends in `/`.
+    static func folder(of page: String, origin: String) -> [Substring] {
+        let path = page.hasPrefix(origin) ? page.dropFirst(origin.count) : page[...]
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        return path.hasSuffix("/") ? segments : Array(segments.dropLast())
+    }
+
+    /// The URL `link` reaches from `page` (whose `folder` it is), without its query, and its
+    /// fragment (decoded); nil for a link the check leaves alone: another site's (a scheme,
+    /// `//host`).
+    static func target(
+        of link: String, from folder: [Substring], on page: String, origin: String
+    )
+        -> (url: String, fragment: String?)?
+    {
         guard !link.hasPrefix("//") else { return nil }
         if let colon = link.firstIndex(of: ":"), !link[..<colon].contains(where: { "/?#".contains($0) }) { return nil }
         let hash = link.firstIndex(of: "#")
         let fragment = hash.map { percentDecoded(link[link.index(after: $0)...]) }
         let end = link.firstIndex { $0 == "?" || $0 == "#" } ?? link.endIndex
         let path = percentDecoded(link[..<end])
-        // The page's own path (under the origin), and the folder links resolve from.
-        let pagePath = page.hasPrefix(origin) ? String(page.dropFirst(origin.count)) : page
         if path.isEmpty { return (page, fragment) }
-        var segments: [Substring]
-        if path.hasPrefix("/") {
-            segments = []
-        } else {
-            segments = pagePath.split(separator: "/", omittingEmptySubsequences: true)
-            if !pagePath.hasSuffix("/") { segments = segments.dropLast() }
-        }
+        var segments = path.hasPrefix("/") ? [] : folder
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
@@ -76,11 +88,10 @@ public enum LinkCheck {
             }
         }
         if segments.last == "index.html" { segments.removeLast() }
-        let folder =
-            path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".."
-            || path.hasSuffix("index.html")
+        let last = path.split(separator: "/").last
+        let isFolder = path.hasSuffix("/") || last == "." || last == ".." || last == "index.html"
         let joined = "/" + segments.joined(separator: "/")
-        return (origin + (folder && joined != "/" ? joined + "/" : joined), fragment)
+        return (origin + (isFolder && joined != "/" ? joined + "/" : joined), fragment)
     }
 
     /// `%C3%BC` as `ü`; a `%` not followed by two hex digits, or bytes that are no UTF-8, as
