@@ -6,10 +6,11 @@ import SitegenWrite
 extension Build {
     /// The authored pages' dead links (`LinkCheck`), against every URL the build wrote:
     /// list pages, item pages and their bundles' files, site pages, term lists, the search
-    /// page, the assets and the discovery files.
+    /// page, the assets and the discovery files. `themeIDs`: the ids the theme writes on those
+    /// pages, which a fragment may name too.
     static func deadLinks(
         _ pages: [LinkCheck.Page], stories: [Story], itemRows: [Int], listPages: Int, sitePages: [SitePage],
-        terms: [Term], termPages: [Int], search: Bool, assets: [Asset], paths: SitePaths
+        terms: [Term], termPages: [Int], search: Bool, assets: [Asset], paths: SitePaths, themeIDs: Set<String>
     ) -> [LinkCheck.Dead] {
         guard !pages.isEmpty else { return [] }
         var known: Set<String> = [paths.base]
@@ -31,7 +32,8 @@ extension Build {
         // Links are compared decoded (`/tags/zürich/`, as the check reads a link).
         let decoded = Set(known.map { LinkCheck.percentDecoded($0[...]) })
         return LinkCheck.dead(
-            pages, known: decoded, origin: origin(of: paths.base), map: { count, page in Parallel.array(count: count, page) })
+            pages, known: decoded, origin: origin(of: paths.base), everywhere: themeIDs,
+            map: { count, page in Parallel.array(count: count, page) })
     }
 
     /// `https://example.com` of `https://example.com/news/`; "" for a base that is a path.

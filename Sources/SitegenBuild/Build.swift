@@ -138,7 +138,8 @@ public enum Build {
             if !authored.isEmpty { log("      the links of \(authored.count) Markdown pages") }
             let dead = deadLinks(
                 authored, stories: stories, itemRows: itemRows, listPages: list.pages, sitePages: sitePages, terms: terms,
-                termPages: termLists.map(\.pages), search: searchIndex != nil, assets: assets, paths: paths)
+                termPages: termLists.map(\.pages), search: searchIndex != nil, assets: assets, paths: paths,
+                themeIDs: theme.ids(of: ["layout", "item", "row", "sitepage"]))
             for link in dead { log("      dead link on \(link.page): \(link.link)") }
             log("      feed, sitemap, hosting files")
             try writer.writeDiscovery(

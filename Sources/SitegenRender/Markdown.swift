@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import SitegenModel
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
 /// autolink, tagfilter, tasklist), footnotes (`[^1]`) and alerts (`> [!NOTE]`), as GitHub
@@ -218,7 +219,9 @@ public enum Markdown {
                 if byte == UInt8(ascii: " "), bytes[i...].starts(with: idAttribute),
                     let (id, end) = value(from: i + idAttribute.count)
                 {
-                    ids.insert(id)
+                    // (cmark-gfm writes a footnote's label percent-encoded, `fn-caf%C3%A9`, and a
+                    // browser finds `#fn-café` by it: kept as the fragment reads, decoded.)
+                    ids.insert(LinkCheck.percentDecoded(id[...]))
                     out += bytes[i...end]
                     i = end + 1
                     continue

@@ -135,7 +135,7 @@ package struct PageRenderer: Sendable {
         var links: LinkCheck.Page? = nil
         if let markdown = story.markdown {
             let resolve = story.markdownExtras.sourceFile.flatMap { file in markdownLinks?.resolver(from: file) }
-            let page = Markdown.page(markdown, taken: theme.pageIDs, link: resolve)
+            let page = Markdown.page(markdown, taken: theme.ids(of: ["layout", "item", "row"]), link: resolve)
             item[Key.text] = .string(page.html)
             item[Key.toc] = Self.tableOfContents(page.headings)
             links = LinkCheck.Page(url: paths.item(story), links: page.links, ids: page.ids)
@@ -144,13 +144,14 @@ package struct PageRenderer: Sendable {
         }
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
         layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
+        if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
         return (theme.renderBytes("layout", .object(layout)), links)
     }
 
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout;
     /// and its links and ids (`LinkCheck`).
     package func sitePage(_ page: SitePage) -> (html: [UInt8], links: LinkCheck.Page) {
-        let body = Markdown.page(page.markdown, taken: theme.pageIDs)
+        let body = Markdown.page(page.markdown, taken: theme.ids(of: ["layout", "sitepage"]))
         let content: TemplateObject = [
             "title": .string(page.title), "body": .string(body.html), "toc": Self.tableOfContents(body.headings),
         ]
@@ -161,6 +162,16 @@ package struct PageRenderer: Sendable {
             theme.renderBytes("layout", .object(layout)),
             LinkCheck.Page(url: paths.sitePage(page.slug), links: body.links, ids: body.ids)
         )
+    }
+
+    /// A Markdown page's language from its front matter (`lang`, Hugo's `language`), when it
+    /// is a language tag (`ko`, `zh-Hans`, `pt-BR`): screen readers pick their voice by it, and
+    /// browsers their fonts for Chinese, Japanese and Korean.
+    static func language(_ meta: [String: MetaValue]) -> String? {
+        guard case .text(let tag)? = meta["lang"] ?? meta["language"],
+            tag.wholeMatch(of: /[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}/) != nil
+        else { return nil }
+        return tag
     }
 
     /// A page's headings for its template (`toc`: each `level`, `text` and `id`; those without
@@ -179,8 +190,8 @@ package struct PageRenderer: Sendable {
             [
                 Key.pageTitle: .string(title), Key.siteTitle: .string(options.title), Key.base: .string(paths.base),
                 Key.styleHref: .string(styleHref), Key.faviconHref: .string(faviconHref),
-                Key.feedHref: .string(paths.base + SitePaths.feedFile),
-            ], capacity: 14)
+                Key.feedHref: .string(paths.base + SitePaths.feedFile), Key.lang: .string("en"),
+            ], capacity: 15)
         if let canonical { layout[Key.canonical] = .string(canonical) }
         if searchScriptHref != nil { layout[Key.searchHref] = .string(paths.search) }
         if !sitePages.isEmpty {
@@ -205,7 +216,7 @@ enum PageKeys {
     package static let current = TemplateKey("current"), content = TemplateKey("content"), config = TemplateKey("config")
     package static let scriptHref = TemplateKey("scriptHref"), pageTitle = TemplateKey("pageTitle")
     static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
-    static let searchHref = TemplateKey("searchHref")
+    static let searchHref = TemplateKey("searchHref"), lang = TemplateKey("lang")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text"), toc = TemplateKey("toc")
     package static let faviconHref = TemplateKey("faviconHref"), term = TemplateKey("term")

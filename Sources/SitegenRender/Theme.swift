@@ -18,9 +18,9 @@ public struct Theme: Sendable {
     public let scripts: [LoadingStrategy: String]
     /// The search page's script (already minified).
     public let searchScript: String
-    /// Every `id="…"` the templates write as it is (not one made of a value): a heading of a
-    /// page's Markdown never takes one of them (`HeadingIDs`).
-    let pageIDs: Set<String>
+    /// Every `id="…"` each template writes as it is (not one made of a value), by template: a
+    /// heading of a page's Markdown never takes one its page has (`HeadingIDs`).
+    let templateIDs: [String: Set<String>]
 
     /// - Parameter templates: name → (template text, path to name in errors).
     public init(
@@ -56,12 +56,18 @@ public struct Theme: Sendable {
             }
         }
         self.templates = compiled
-        pageIDs = Set(templates.values.flatMap { Self.literalIDs(in: $0.text) })
+        templateIDs = templates.mapValues { Set(Self.literalIDs(in: $0.text)) }
         rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
         self.stylesheet = stylesheet
         self.favicon = favicon
         self.scripts = scripts
         self.searchScript = searchScript
+    }
+
+    /// The ids a page made of these templates has from them: an item page's are `layout`'s,
+    /// `item`'s and `row`'s; a site page's `layout`'s and `sitepage`'s.
+    package func ids(of names: [String]) -> Set<String> {
+        names.reduce(into: []) { $0.formUnion(templateIDs[$1] ?? []) }
     }
 
     /// The ids a template's text writes as they are: `id="sitegen-config"`, not `id="{{x}}"`.

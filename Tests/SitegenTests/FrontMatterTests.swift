@@ -9,6 +9,30 @@ import Testing
 
 @Suite("FrontMatter and its dates")
 struct FrontMatterTests {
+    @Test("a YAML alias bomb and deep nesting are refused fast, with the key's line and why")
+    func bounded() {
+        var lines = ["---", "title: bomb", "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]"]
+        var previous = "a"
+        for name in ["b", "c", "d", "e", "f", "g", "h", "i"] {
+            lines.append("\(name): &\(name) [" + Array(repeating: "*" + previous, count: 9).joined(separator: ",") + "]")
+            previous = name
+        }
+        // Nine lines stand for 387,420,489 values: the budget stops it at its key, line 5 or so.
+        #expect(throws: FrontMatter.Error.self) { try FrontMatter.parse((lines + ["---", "body"]).joined(separator: "\n")) }
+        do {
+            _ = try FrontMatter.parse((lines + ["---", "body"]).joined(separator: "\n"))
+        } catch {
+            #expect(error.reason.contains("more than 10000 values") && (4...11).contains(error.line), "\(error)")
+        }
+        let deep =
+            "---\ntitle: deep\nx: " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n---\n"
+        #expect(throws: FrontMatter.Error.self) { try FrontMatter.parse(deep) }
+        // Real front matter, lists and maps in it, is far inside the bounds.
+        let nested =
+            "---\nparams:\n  a: [1, [2, [3, {b: c}]]]\ntags: [" + (0..<500).map { "t\($0)" }.joined(separator: ", ") + "]\n---\n"
+        #expect((try? FrontMatter.parse(nested))?.texts("tags").count == 500)
+    }
+
     @Test("key: value lines, quotes, comments and blank lines; the rest is the body")
     func parses() throws {
         let text = "---\ntitle: \"Hello: \\\"you\\\"\"\n# a comment\n\nauthor:  ada \nscore: '12'\n---\nBody *here*\n"

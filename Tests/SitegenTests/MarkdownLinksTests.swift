@@ -60,7 +60,8 @@ struct MarkdownLinksTests {
         try await withTemporaryFolder { folder in
             try folder.write("---\ntitle: Docs\n---\nStart with [the guide](guide/intro.md).\n", to: "content/docs/_index.md")
             try folder.write(
-                "---\ntitle: Configuration\ndate: 2025-01-02\n---\n## Build options\n\nSee [install](guide/intro.md#install).\n",
+                "---\ntitle: Configuration\ndate: 2025-01-02\n---\n## Build options\n\nSee [install](guide/intro.md#install).\n\n"
+                    + "## Pages\n\nA heading named as the list's pager (only list pages have `id=\"pages\"`): [here](#pages).\n",
                 to: "content/docs/config.md")
             try folder.write(
                 "---\ntitle: Introduction\ndate: 2025-01-01\n---\n## Install\n\nThen [configure](../config.md#build-options), "
@@ -74,8 +75,8 @@ struct MarkdownLinksTests {
             let report = try await Build.run(
                 BuildRequest(source: MarkdownStorySource(path: folder.path("content")), output: folder.path("out")))
             // The built-in check: a link to a file that is no page, and one to a heading that is not.
-            #expect(report.deadLinks == 2 && report.linksChecked == 11, "\(report.deadLinks) of \(report.linksChecked)")
-            #expect(report.summary.contains("2 dead links of 11 checked in Markdown pages"), "\(report.summary)")
+            #expect(report.deadLinks == 2 && report.linksChecked == 12, "\(report.deadLinks) of \(report.linksChecked)")
+            #expect(report.summary.contains("2 dead links of 12 checked in Markdown pages"), "\(report.summary)")
             let page = { (path: String) in try readText(folder.path("out/" + path + "index.html")) }
             let intro = try page("docs/guide/intro/")
             #expect(intro.contains(#"<h2 id="install">Install</h2>"#))
@@ -83,6 +84,7 @@ struct MarkdownLinksTests {
             #expect(intro.contains(#"href="../nowhere.md""#))
             let config = try page("docs/config/")
             #expect(config.contains(#"<h2 id="build-options">"#) && config.contains(#"href="/docs/guide/intro/#install""#))
+            #expect(config.contains(#"<h2 id="pages">Pages</h2>"#))
             #expect(try page("docs/").contains(#"href="/docs/guide/intro/""#))
             #expect(try page("posts/2013/05/06/hello/").contains("A post."))
             // The list links each row to its page there.
@@ -113,5 +115,26 @@ struct MarkdownLinksTests {
             LinkCheck.dead([full], known: ["https://e.com/news/a/", "https://e.com/news/b/"], origin: "https://e.com")
                 .map(\.link) == ["/b/"])
         #expect(Build.origin(of: "https://e.com/news/") == "https://e.com" && Build.origin(of: "/news/") == "")
+        // The site's own full URLs are its links too (a full base rewrites `.md` links so).
+        let own = LinkCheck.Page(
+            url: "https://e.com/news/a/",
+            links: ["https://e.com/news/b/#x", "https://e.com/news/c/", "https://e.com", "https://e.community/"],
+            ids: [])
+        let bPage = LinkCheck.Page(url: "https://e.com/news/b/", links: [], ids: ["y"])
+        #expect(
+            LinkCheck.dead(
+                [own, bPage], known: ["https://e.com/", "https://e.com/news/a/", "https://e.com/news/b/"], origin: "https://e.com"
+            )
+            .map(\.link) == ["https://e.com/news/b/#x", "https://e.com/news/c/"])
+        // Fragments a browser follows without an id; ids every page has (the theme's).
+        let top = LinkCheck.Page(url: "/a/", links: ["#top", "#Top", "#:~:text=hello", "#", "#comments", "#nope"], ids: [])
+        #expect(LinkCheck.dead([top], known: ["/a/"], everywhere: ["comments"]).map(\.link) == ["#nope"])
+        // A base with an escape in it: pages and links compared decoded.
+        let spaced = LinkCheck.Page(url: "/my%20site/a/", links: ["#intro", "../b/", "/my%20site/b/#intro"], ids: ["intro"])
+        #expect(LinkCheck.dead([spaced], known: ["/my site/a/", "/my site/b/"]).isEmpty)
+        // A footnote with a label past ASCII: cmark-gfm writes its ids encoded, the links find them.
+        let notes = Markdown.page("Text[^café].\n\n[^café]: A note.\n")
+        let page = LinkCheck.Page(url: "/n/", links: notes.links, ids: notes.ids)
+        #expect(notes.links.count == 2 && LinkCheck.dead([page], known: ["/n/"]).isEmpty, "\(notes.links) \(notes.ids)")
     }
 }

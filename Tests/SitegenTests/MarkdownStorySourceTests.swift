@@ -282,6 +282,19 @@ struct MarkdownStorySourceTests {
             #expect(time["Dated"] == 1_580_601_600)
             #expect(time["Moved"] == 1_600_000_000)
             #expect(time["Not committed"] == .some(nil))
+            // A shallow clone (a CI checkout's default) gives none: every file would seem added
+            // by its one commit, and every undated story new at every build.
+            let clone = Process()
+            clone.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            clone.arguments = ["git", "clone", "-q", "--depth", "1", "file://" + folder.path("site"), folder.path("shallow")]
+            clone.environment = ["HOME": folder.path("")]
+            try clone.run()
+            clone.waitUntilExit()
+            #expect(clone.terminationStatus == 0)
+            #expect(GitDates.firstCommits(in: folder.path("shallow/content")).isEmpty)
+            #expect(
+                Set(["til/first.md", "dated.md", "new name.md"]).isSubset(
+                    of: GitDates.firstCommits(in: folder.path("site/content")).keys))
         }
         // The log as git writes it: newest commit first, so a path's first commit is its last;
         // a rename carries its old name's date.
@@ -372,6 +385,21 @@ struct MarkdownStorySourceTests {
             sourceName: "content/", output: "out", stories: 1, pages: 1, shards: 1, manifestParts: 1, itemPages: 1,
             skipped: skipped)
         #expect(report.summary.contains("1 malformed (broken.md line 3)"))
+    }
+
+    @Test("a page's lang from its front matter, when it is a language tag; en otherwise")
+    func lang() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: 파일 압축\nlang: ko\n---\n파일을 압축합니다.\n", to: "c/ko.md")
+            try folder.write("---\ntitle: 压缩\nlanguage: zh-Hans\n---\n压缩文件。\n", to: "c/zh.md")
+            try folder.write("---\ntitle: Bad\nlang: 'en\" onload=\"x'\n---\nText.\n", to: "c/bad.md")
+            _ = try await Build.run(BuildRequest(source: MarkdownStorySource(path: folder.path("c")), output: folder.path("out")))
+            #expect(try readText(folder.path("out/ko/index.html")).contains("<html lang=\"ko\">"))
+            #expect(try readText(folder.path("out/zh/index.html")).contains("<html lang=\"zh-Hans\">"))
+            let bad = try readText(folder.path("out/bad/index.html"))
+            #expect(bad.contains("<html lang=\"en\">") && !bad.contains("onload"))
+            #expect(try readText(folder.path("out/index.html")).contains("<html lang=\"en\">"))
+        }
     }
 
     @Test("a built Markdown folder: the body on the item page, rendered safely")

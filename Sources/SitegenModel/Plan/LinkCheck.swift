@@ -29,31 +29,43 @@ public enum LinkCheck {
     /// - Parameters:
     ///   - known: every URL the site has (`/`, `/docs/config/`, `/docs/config/diagram.png`), as
     ///     `SitePaths` writes them.
-    ///   - origin: the scheme and host of a full base URL (`https://example.com`), "" for a path.
+    ///   - origin: the scheme and host of a full base URL (`https://example.com`), "" for a path:
+    ///     links to it are the site's.
+    ///   - everywhere: ids every page has (the theme's templates'), which no page lists.
     ///   - map: `(0..<count).map(page)` by default; the build hands in one that runs on both
     ///     cores (this layer has no threads).
     public static func dead(
-        _ pages: [Page], known: Set<String>, origin: String = "",
+        _ pages: [Page], known: Set<String>, origin: String = "", everywhere: Set<String> = [],
         map: (_ count: Int, _ page: @Sendable (Int) -> [Dead]) -> [[Dead]] = { count, page in (0..<count).map(page) }
     ) -> [Dead] {
-        let ids = Dictionary(pages.map { ($0.url, $0.ids) }, uniquingKeysWith: { a, _ in a })
+        // Pages by their URL decoded, as links are compared (a base of `/my%20site/`).
+        let urls = pages.map { percentDecoded($0.url[...]) }
+        let ids = Dictionary(zip(urls, pages.map(\.ids)), uniquingKeysWith: { a, _ in a })
         return map(pages.count) { p in
-            let page = pages[p]
-            let folder = folder(of: page.url, origin: origin)
+            let (page, url) = (pages[p], urls[p])
+            let folder = folder(of: url, origin: origin)
             var dead: [Dead] = []
             for link in page.links {
-                guard let (url, fragment) = target(of: link, from: folder, on: page.url, origin: origin) else { continue }
-                let found = known.contains(url) ? url : known.contains(url + "/") ? url + "/" : nil
+                guard let (target, fragment) = target(of: link, from: folder, on: url, origin: origin) else { continue }
+                let found = known.contains(target) ? target : known.contains(target + "/") ? target + "/" : nil
                 guard let found else {
                     dead.append(Dead(page: page.url, link: link))
                     continue
                 }
-                if let fragment, !fragment.isEmpty, let targetIDs = ids[found], !targetIDs.contains(fragment) {
+                if let fragment, !reachesAnything(fragment), let targetIDs = ids[found], !targetIDs.contains(fragment),
+                    !everywhere.contains(fragment)
+                {
                     dead.append(Dead(page: page.url, link: link))
                 }
             }
             return dead
         }.flatMap { $0 }
+    }
+
+    /// A fragment a browser follows without an id of its name: none (`#`), `#top` (the top of
+    /// the page, by the HTML standard) and text fragments (`#:~:text=…`).
+    static func reachesAnything(_ fragment: String) -> Bool {
+        fragment.isEmpty || fragment.lowercased() == "top" || fragment.hasPrefix(":~:")
     }
 
     /// The folder relative links resolve from on `page`: its path's segments (under the
@@ -72,6 +84,12 @@ public enum LinkCheck {
     )
         -> (url: String, fragment: String?)?
     {
+        // The site's own full URLs (a full base's links) are checked as the paths they are.
+        var link = link
+        if !origin.isEmpty, link.hasPrefix(origin), link.dropFirst(origin.count).first.map({ "/?#".contains($0) }) ?? true {
+            link = String(link.dropFirst(origin.count))
+            if link.isEmpty { link = "/" }
+        }
         guard !link.hasPrefix("//") else { return nil }
         if let colon = link.firstIndex(of: ":"), !link[..<colon].contains(where: { "/?#".contains($0) }) { return nil }
         let hash = link.firstIndex(of: "#")

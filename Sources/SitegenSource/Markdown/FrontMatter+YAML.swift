@@ -16,12 +16,28 @@ extension FrontMatter {
             throw Error(line: 2, reason: "front matter must be 'key: value' lines, not a single value or a list")
         }
         var fields: [String: Field] = [:]
+        // A bound on the values read: aliases can make a few lines stand for billions of
+        // values (`b: &b [*a, *a, …]` nine deep), which would take the machine.
+        var budget = maxValues
         for (key, value) in mapping {
             guard let name = key.scalar?.string else { continue }
-            fields[name] = Field(value: Self.value(value), line: (key.mark?.line ?? 1) + 1)
+            let line = (key.mark?.line ?? 1) + 1
+            guard let value = Self.value(value, budget: &budget, depth: 0) else {
+                throw Error(
+                    line: line,
+                    reason:
+                        "front matter holds more than \(maxValues) values or nests deeper than \(maxDepth) (YAML aliases that repeat?)"
+                )
+            }
+            fields[name] = Field(value: value, line: line)
         }
         return fields
     }
+
+    /// Values a file's front matter may hold, lists' and maps' items counted (real ones hold
+    /// tens), and how deep its lists and maps may nest.
+    static let maxValues = 10_000
+    static let maxDepth = 64
 
     /// Values are kept as text, so no scalar needs its type guessed (each guess is a regular
     /// expression, a fifth of the time Yams took). (Merge keys, `<<: *defaults`, are not applied
@@ -30,18 +46,28 @@ extension FrontMatter {
     /// environment (a copy of the whole environment a call), a tenth of a 100,000-post build.
     private static let resolver = Resolver.basic
 
-    private static func value(_ node: Node) -> Value {
+    /// The node as a value, nil past the budget or the depth.
+    private static func value(_ node: Node, budget: inout Int, depth: Int) -> Value? {
+        budget -= 1
+        guard budget >= 0, depth <= maxDepth else { return nil }
         switch node {
         case .scalar(let scalar):
             // Only an unquoted null is null: `title: "null"` is a title.
             if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return .null }
             return .text(scalar.string)
         case .sequence(let sequence):
-            return .list(sequence.map(value))
+            var list: [Value] = []
+            for item in sequence {
+                guard let value = Self.value(item, budget: &budget, depth: depth + 1) else { return nil }
+                list.append(value)
+            }
+            return .list(list)
         case .mapping(let mapping):
             var map: [String: Value] = [:]
             for (key, value) in mapping {
-                if let name = key.scalar?.string { map[name] = Self.value(value) }
+                guard let name = key.scalar?.string else { continue }
+                guard let value = Self.value(value, budget: &budget, depth: depth + 1) else { return nil }
+                map[name] = value
             }
             return .map(map)
         case .alias:

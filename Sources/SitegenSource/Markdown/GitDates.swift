@@ -1,28 +1,36 @@
 import Foundation
 
 /// When each file of a folder in a git repository was first committed: a TIL blog or a docs
-/// folder often keeps its dates in git alone. One `git log` over the folder's history, the
-/// only time sitegen runs git. A folder outside a repository, a file never committed, or no
+/// folder often keeps its dates in git alone. One `git log` over the folder's history (after
+/// asking whether the clone is shallow), the only time sitegen runs git. A folder outside a repository, a file never committed, or no
 /// git on the machine: no date, as before.
 enum GitDates {
-    /// Path under `folder` → Unix seconds of the commit that added it (its author date).
+    /// Path under `folder` → Unix seconds of the commit that added it (its author date). None
+    /// in a shallow clone (a CI checkout's default, one commit deep), where every file would
+    /// seem added by the last commit and every undated story would be new at every build.
     static func firstCommits(in folder: String) -> [String: Int] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        guard let shallow = git(["-C", folder, "rev-parse", "--is-shallow-repository"]),
+            String(decoding: shallow, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "false"
+        else { return [:] }
         // Files added and renamed, by path relative to the folder, NUL-separated (any name),
         // newest commit first; a renamed file keeps the date its old name was added.
-        process.arguments = [
-            "git", "-C", folder, "log", "--format=%x01%at", "--name-status", "-z", "-M", "--diff-filter=AR", "--relative",
-            "--", ".",
-        ]
+        return git([
+            "-C", folder, "log", "--format=%x01%at", "--name-status", "-z", "-M", "--diff-filter=AR", "--relative", "--", ".",
+        ]).map(parse) ?? [:]
+    }
+
+    /// git's output, or nil when it fails (no git, not a repository).
+    private static func git(_ arguments: [String]) -> [UInt8]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return [:] }
+        do { try process.run() } catch { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return [:] }
-        return parse(Array(data))
+        return process.terminationStatus == 0 ? Array(data) : nil
     }
 
     /// `git log --format=%x01%at --name-status -z` read: a commit is `\u{1}<seconds>\0`, then
