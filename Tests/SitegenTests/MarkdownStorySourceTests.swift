@@ -387,6 +387,51 @@ struct MarkdownStorySourceTests {
         #expect(report.summary.contains("1 malformed (broken.md line 3)"))
     }
 
+    @Test("Eleventy's permalink: false is not a page; ---js front matter is refused by name")
+    func eleventy() async throws {
+        let entries = try await Self.entries([
+            "data.md": "---\ntitle: Data\npermalink: false\n---\nNot a page.\n",
+            "page.md": "---\ntitle: Page\n---\nA page.\n",
+            "js.md": "---js\n{ title: \"JS\" }\n---\nBody\n",
+        ])
+        let (stories, skipped) = ItemFilter.stories(from: entries)
+        #expect(stories.map(\.title) == ["Page"])
+        #expect(skipped.contains { $0.reason == .ignored && $0.location == "data.md" && $0.detail == "permalink: false" })
+        #expect(
+            skipped.contains { $0.location == "js.md line 1" && ($0.detail ?? "").contains("JavaScript front matter (---js)") },
+            "\(skipped)")
+    }
+
+    @Test("a file that is not UTF-8 is skipped, named with the byte where it stops being UTF-8")
+    func notUTF8() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: Fine\n---\nOK\n", to: "c/fine.md")
+            let latin1: [UInt8] = Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\nBody\n".utf8)
+            FileManager.default.createFile(atPath: folder.path("c/latin1.md"), contents: Data(latin1))
+            let report = try await Build.run(
+                BuildRequest(source: MarkdownStorySource(path: folder.path("c")), output: folder.path("out")))
+            #expect(report.stories == 1)
+            #expect(report.summary.contains("latin1.md at byte offset 14"), "\(report.summary)")
+        }
+        // The rules, case by case: overlong, surrogate, past U+10FFFF, cut short; valid ones.
+        #expect(UTF8Offset.firstInvalid(Array("aé日😀".utf8)) == nil)
+        for (bytes, offset) in [
+            ([0x61, 0xC0, 0xAF], 1), ([0xE0, 0x80, 0xAF], 0), ([0xED, 0xA0, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0),
+            ([0x61, 0x62, 0xE6, 0x97], 2), ([0x80], 0), ([0xF8], 0),
+        ] as [([UInt8], Int)] {
+            #expect(UTF8Offset.firstInvalid(bytes) == offset, "\(bytes)")
+            #expect(String(validating: bytes, as: UTF8.self) == nil)
+        }
+        // Against the standard library's own check, on random bytes.
+        var rng = SplitMix64(seed: 3)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int(rng.next() % 12)).map { _ in
+                UInt8(truncatingIfNeeded: rng.next() % 3 == 0 ? rng.next() : 0x61 + rng.next() % 26)
+            }
+            #expect((UTF8Offset.firstInvalid(bytes) == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
+    }
+
     @Test("a page's lang from its front matter, when it is a language tag; en otherwise")
     func lang() async throws {
         try await withTemporaryFolder { folder in

@@ -74,6 +74,9 @@ public struct FrontMatter: Sendable, Equatable {
             .map { $0.last == "\r" ? $0.dropLast() : $0 }
         let opener = lines.first.map { String($0.trimmingTrailingSpaces) }
         switch opener {
+        case "---js", "---javascript":
+            // Eleventy's JavaScript front matter is a program; sitegen runs none.
+            throw Error(line: 1, reason: "JavaScript front matter (\(opener!)) is not read: write it as YAML between --- lines")
         case "---":
             let (block, body) = try Self.block(lines, closers: ["---", "..."], name: "---")
             return FrontMatter(format: .yaml, fields: try Self.yaml(block), body: body)

@@ -15,6 +15,7 @@ import SitegenModel
 /// | `image` | image URL | — |
 /// | `id` | id (1 ... 2^53-1) | the file path's hash |
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
+/// | `permalink: false` (Eleventy) | not a page: ignored, and counted | — |
 /// | `permalink` (Jekyll), `path` (Zola), `slug` (Hugo) | the item page's path (`ItemPaths`) | the file's own: `docs/config.md` → `docs/config/`, `post/index.md` and `docs/_index.md` → their folder's, Jekyll's `2013-05-06-hello.md` → `2013/05/06/hello/`; `item/<id>/` when that is not free |
 /// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->` |
 /// | `tags`; `categories`, `category` | the story's terms (`TaxonomyPlanner`): a list, or words (Jekyll's `tags: a b`); `category` is one term | none |
@@ -26,6 +27,8 @@ struct MarkdownStory: Sendable {
     let orderKey: OrderKey
     /// `draft: true` or `published: false`.
     let isDraft: Bool
+    /// Eleventy's `permalink: false`: a page its site does not write (a data file, a partial).
+    let isUnwritten: Bool
 
     /// - Parameters:
     ///   - file: the path under the source folder ("posts/2013-05-06-hello.md").
@@ -57,6 +60,7 @@ struct MarkdownStory: Sendable {
         self.item = item
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
         isDraft = matter.flag("draft") == true || matter.flag("published") == false
+        isUnwritten = matter.flag("permalink") == false
     }
 
     static let idLimit = StableID.limit
@@ -143,7 +147,7 @@ struct MarkdownStory: Sendable {
     /// `2013-05-06-hello.md` → `2013/05/06/hello` (its default `date` permalink, pretty). The
     /// folder's own `index.md` asks for none: the site's root is its list. `ItemPaths` decides.
     static func wantedPath(file: String, matter: FrontMatter) -> String? {
-        if let permalink = matter["permalink"], !permalink.contains(":") { return permalink }
+        if let permalink = matter["permalink"], !permalink.contains(":"), matter.flag("permalink") == nil { return permalink }
         if let path = matter["path"], !path.contains(":") { return path }
         var folders = file.split(separator: "/").dropLast().map(String.init)
         let name = fileName(file)

@@ -122,8 +122,10 @@ public struct MarkdownStorySource: StorySource {
         let parsed = Parallel.array(count: pages.count) { i -> Parsed in
             let full = (path as NSString).appendingPathComponent(pages[i])
             guard let data = FileManager.default.contents(atPath: full) else { return .unreadable }
+            let bytes = Array(data)
+            if let offset = UTF8Offset.firstInvalid(bytes) { return .notUTF8(offset) }
             do throws(FrontMatter.Error) {
-                let matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
+                let matter = try FrontMatter.parse(String(decoding: bytes, as: UTF8.self))
                 return .story(MarkdownStory(file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]]))
             } catch {
                 return .invalid(error)
@@ -154,13 +156,24 @@ public struct MarkdownStorySource: StorySource {
             case .unreadable:
                 stories.append((SourceEntry(location: file, content: .unreadable("cannot read")), .last(file)))
                 leaveBundle("its page could not be read")
+            case .notUTF8(let offset):
+                stories.append(
+                    (
+                        SourceEntry(
+                            location: "\(file) at byte offset \(offset)", content: .unreadable("not UTF-8 (save the file as UTF-8)")),
+                        .last(file)
+                    ))
+                leaveBundle("its page was skipped")
             case .invalid(let error):
                 stories.append(
                     (SourceEntry(location: "\(file) line \(error.line)", content: .unreadable(error.reason)), .last(file)))
                 leaveBundle("its page was skipped")
             case .story(var story):
                 story.item.markdownExtras.files = bundled[file] ?? []
-                if story.isDraft && !drafts {
+                if story.isUnwritten {
+                    stories.append((SourceEntry(location: file, content: .ignored("permalink: false")), .last(file)))
+                    leaveBundle("its page is not written")
+                } else if story.isDraft && !drafts {
                     stories.append((SourceEntry(location: file, content: .draft), .last(file)))
                     leaveBundle("its page is a draft")
                 } else {
@@ -176,6 +189,8 @@ public struct MarkdownStorySource: StorySource {
 private enum Parsed: Sendable {
     case story(MarkdownStory)
     case unreadable
+    /// Not UTF-8 from this byte on.
+    case notUTF8(Int)
     case invalid(FrontMatter.Error)
 }
 
