@@ -157,12 +157,9 @@ public struct MarkdownStorySource: StorySource {
                 stories.append((SourceEntry(location: file, content: .unreadable("cannot read")), .last(file)))
                 leaveBundle("its page could not be read")
             case .notUTF8(let offset):
-                stories.append(
-                    (
-                        SourceEntry(
-                            location: "\(file) at byte offset \(offset)", content: .unreadable("not UTF-8 (save the file as UTF-8)")),
-                        .last(file)
-                    ))
+                let entry = SourceEntry(
+                    location: "\(file) at byte offset \(offset)", content: .unreadable("not UTF-8 (save it as UTF-8)"))
+                stories.append((entry, .last(file)))
                 leaveBundle("its page was skipped")
             case .invalid(let error):
                 stories.append(
