@@ -30,6 +30,10 @@ public struct BuildReport: Sendable, Equatable {
     /// id on the page they reach (`LinkCheck`), of all those checked.
     public var deadLinks = 0
     public var linksChecked = 0
+    /// Lines of Markdown bodies holding another generator's template code, left as text, and
+    /// the files they are in (`MarkdownExtras.templateLines`).
+    public var templateLines = 0
+    public var templateFiles = 0
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
@@ -54,6 +58,10 @@ public struct BuildReport: Sendable, Equatable {
         }
         if deadLinks > 0 {
             line += " \(plural(deadLinks, "dead link")) of \(linksChecked) checked in Markdown pages (--verbose lists them)."
+        }
+        if templateLines > 0 {
+            line +=
+                " \(plural(templateLines, "line")) of template code (Liquid, shortcodes) left as text in \(plural(templateFiles, "file")) (--verbose names them)."
         }
         if drafts > 0 { line += " \(plural(drafts, "draft")) left out (--drafts builds them)." }
         if ignored > 0 {

@@ -387,6 +387,38 @@ struct MarkdownStorySourceTests {
         #expect(report.summary.contains("1 malformed (broken.md line 3)"))
     }
 
+    @Test("another generator's template code is never silent: counted, and named by file and line")
+    func templateCode() async throws {
+        let body = """
+            Intro with `{% raw %}` in a code span, which is writing about Liquid.
+
+            {% highlight ruby %}
+            puts 1
+            {% endhighlight %}
+
+            ```liquid
+            {% for post in site.posts %}
+            ```
+
+            {{< figure src="a.png" >}} and {{% note %}}, then {{ value }} alone.
+            """
+        #expect(MarkdownStory.templateLines(body) == [3, 5, 11])
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: Jekyll post\ndate: 2020-01-01\n---\n" + body + "\n", to: "c/post.md")
+            try folder.write("---\ntitle: Plain\n---\nNothing here.\n", to: "c/plain.md")
+            var logged: [String] = []
+            let report = try await Build.run(
+                BuildRequest(source: MarkdownStorySource(path: folder.path("c")), output: folder.path("out")),
+                log: { logged.append($0) })
+            #expect(report.templateLines == 3 && report.templateFiles == 1)
+            #expect(
+                report.summary.contains("3 lines of template code (Liquid, shortcodes) left as text in 1 file"),
+                "\(report.summary)")
+            // Lines of the file, front matter counted: the body starts on line 5.
+            #expect(logged.contains { $0.contains("post.md line 7, 9, 15") }, "\(logged)")
+        }
+    }
+
     @Test("Eleventy's permalink: false is not a page; ---js front matter is refused by name")
     func eleventy() async throws {
         let entries = try await Self.entries([

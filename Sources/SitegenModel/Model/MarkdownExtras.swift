@@ -34,6 +34,13 @@ public struct MarkdownExtras: Sendable, Equatable {
         set { update { $0.sourceFile = newValue } }
     }
 
+    /// Template code left in its body as text (Liquid's `{% … %}`, Hugo's `{{< … >}}` and
+    /// `{{% … %}}`): the lines of its file it is on, for the summary to count and name.
+    public var templateLines: [Int] {
+        get { box?.fields.templateLines ?? [] }
+        set { update { $0.templateLines = newValue } }
+    }
+
     /// The summary, in Markdown: front matter's `summary`, `description` or `excerpt`, or the
     /// body before `<!--more-->`. Templates get it as `summary` (HTML).
     public var summary: String? {
@@ -59,6 +66,7 @@ public struct MarkdownExtras: Sendable, Equatable {
         var meta: [String: MetaValue] = [:]
         var itemPath: String?
         var sourceFile: String?
+        var templateLines: [Int] = []
         var summary: String?
         var terms: [Taxonomy: [String]] = [:]
     }

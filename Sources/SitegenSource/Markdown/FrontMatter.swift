@@ -40,6 +40,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var format: Format
     public var fields: [String: Field]
     public var body: String
+    /// The file's line the body starts on (1 without front matter), for messages about it.
+    public var bodyLine = 1
 
     /// The key's text: a scalar's, or a list's first (a list where one value is usual, as
     /// `author: [ada, grace]`). Nil when absent, null, empty or a map.
@@ -67,6 +69,14 @@ public struct FrontMatter: Sendable, Equatable {
     }
 
     public static func parse(_ text: String) throws(Error) -> FrontMatter {
+        var matter = try parseBlock(text)
+        // The body is the file's end: the lines before it are the file's less its own.
+        let newlines = { (s: String) in s.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        matter.bodyLine = max(1, newlines(text) - newlines(matter.body) + 1)
+        return matter
+    }
+
+    private static func parseBlock(_ text: String) throws(Error) -> FrontMatter {
         var text = Substring(text)
         if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
         // "\r\n" is one Character in Swift, so it is a separator of its own.

@@ -53,6 +53,7 @@ struct MarkdownStory: Sendable {
         item.markdownExtras.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
         item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter)
         item.markdownExtras.sourceFile = file
+        item.markdownExtras.templateLines = Self.templateLines(body).map { $0 + matter.bodyLine - 1 }
         item.markdownExtras.summary =
             ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
             ?? body.firstRange(of: "<!--more-->").map { String(body[..<$0.lowerBound]) }
@@ -103,6 +104,32 @@ struct MarkdownStory: Sendable {
         guard name.count > 10, name.dropFirst(10).first == "-" else { return nil }
         let date = String(name.prefix(10))
         return FrontMatterDate.unixSeconds(date) == nil ? nil : date
+    }
+
+    /// The body's lines (1 its first) holding template code another generator would have run:
+    /// Liquid and Nunjucks tags (`{% highlight ruby %}`, `{% for %}`), Hugo shortcodes (`{{< figure
+    /// >}}`, `{{% note %}}`). Outside fenced code and code spans, where writing about them is
+    /// text. (`{{ value }}` alone is left: Mustache and Vue docs write it as prose.)
+    static func templateLines(_ body: String) -> [Int] {
+        guard body.contains("{%") || body.contains("{{<") || body.contains("{{%") else { return [] }
+        var lines: [Int] = []
+        var fence: Substring? = nil
+        for (n, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+                continue
+            }
+            // Code spans out: the parts between backticks at odd places.
+            let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            if prose.contains("{%") || prose.contains("{{<") || prose.contains("{{%") { lines.append(n + 1) }
+        }
+        return lines
     }
 
     /// Zola's date in a page's `path`: `2025/06/26/Rust-1.88.0` → "2025-06-26".
