@@ -10,7 +10,8 @@ extension Build {
     /// pages, which a fragment may name too.
     static func deadLinks(
         _ pages: [LinkCheck.Page], stories: [Story], itemRows: [Int], listPages: Int, sitePages: [SitePage],
-        terms: [Term], termPages: [Int], search: Bool, assets: [Asset], paths: SitePaths, themeIDs: Set<String>
+        terms: [Term], termPages: [Int], search: Bool, assets: [Asset], redirects: [String], paths: SitePaths,
+        themeIDs: Set<String>
     ) -> [LinkCheck.Dead] {
         guard !pages.isEmpty else { return [] }
         var known: Set<String> = [paths.base]
@@ -26,6 +27,7 @@ extension Build {
             for n in 1...max(1, count) { known.insert(paths.list(term.folder, page: n)) }
         }
         if search { known.insert(paths.search) }
+        for folder in redirects { known.insert(paths.base + folder) }
         for file in assets.map(\.file) + [SitePaths.feedFile, "sitemap.xml", SitePaths.robotsFile, SitePaths.notFoundFile] {
             known.insert(paths.base + file)
         }

@@ -141,10 +141,13 @@ public enum Build {
             log("      item pages")
             let authored =
                 try writer.writeItemPages(itemRows, stories: stories, rowHTML: rowHTML) + writer.writeSitePages(sitePages)
+            let redirects = Redirects.plan(stories, withPages: itemRows, siteSlugs: Set(sitePages.map(\.slug)))
+            try writer.writeRedirects(redirects, stories: stories)
             if !authored.isEmpty { log("      the links of \(authored.count) Markdown pages") }
             let dead = deadLinks(
                 authored, stories: stories, itemRows: itemRows, listPages: list.pages, sitePages: sitePages, terms: terms,
-                termPages: termLists.map(\.pages), search: searchIndex != nil, assets: assets, paths: paths,
+                termPages: termLists.map(\.pages), search: searchIndex != nil, assets: assets,
+                redirects: redirects.map(\.folder), paths: paths,
                 themeIDs: theme.ids(of: ["layout", "item", "row", "sitepage"]))
             for link in dead { log("      dead link on \(link.page): \(link.link)") }
             log("      feed, sitemap, hosting files")
@@ -166,7 +169,7 @@ public enum Build {
                 searchFiles: searchIndex?.files ?? 0, deadLinks: dead.count,
                 linksChecked: authored.reduce(0) { $0 + $1.links.count },
                 templateLines: templated.reduce(0) { $0 + $1.markdownExtras.templateLines.count },
-                templateFiles: templated.count)
+                templateFiles: templated.count, redirectPages: redirects.count)
             // Freeing every story's strings took 20 ms at 100,000 stories, on one core, after all
             // else was done; on another thread it is off the build's time (and a command-line
             // build that exits does not wait for it).

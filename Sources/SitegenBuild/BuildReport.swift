@@ -34,6 +34,8 @@ public struct BuildReport: Sendable, Equatable {
     /// the files they are in (`MarkdownExtras.templateLines`).
     public var templateLines = 0
     public var templateFiles = 0
+    /// Redirect pages written for old URLs (`aliases`, `redirect_from`).
+    public var redirectPages = 0
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
@@ -56,6 +58,7 @@ public struct BuildReport: Sendable, Equatable {
         if pathsRefused > 0 {
             line += " \(plural(pathsRefused, "item path")) not taken, item/<id>/ instead (--verbose says which)."
         }
+        if redirectPages > 0 { line += " \(plural(redirectPages, "redirect page")) for old URLs." }
         if deadLinks > 0 {
             line += " \(plural(deadLinks, "dead link")) of \(linksChecked) checked in Markdown pages (--verbose lists them)."
         }

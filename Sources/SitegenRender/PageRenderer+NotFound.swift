@@ -10,4 +10,23 @@ extension PageRenderer {
             theme.renderBytes("sitepage", .object(["title": .string("Page not found"), "body": .string(body)])))
         return theme.renderBytes("layout", .object(layout))
     }
+
+    /// A page where a story used to be (`Redirects`): it sends the reader on at once, without
+    /// script (a refresh, which the pages' CSP allows), tells search engines where the page is
+    /// now, and links there for a reader whose browser does not follow.
+    package func redirectPage(to url: String) -> [UInt8] {
+        let to = HTMLEscape.escape(url)
+        let html = """
+            <!doctype html>
+            <html lang="en">
+            <meta charset="utf-8">
+            <title>Moved · \(HTMLEscape.escape(options.title))</title>
+            <link rel="canonical" href="\(to)">
+            <meta name="robots" content="noindex">
+            <meta http-equiv="refresh" content="0; url=\(to)">
+            <p>This page moved to <a href="\(to)">\(to)</a>.</p>
+
+            """
+        return Array(html.utf8)
+    }
 }

@@ -29,6 +29,14 @@ package struct SiteWriter {
         for asset in assets { try output.write(asset.bytes, to: asset.file) }
     }
 
+    /// A redirect page at each old URL (`Redirects`), to its story's page.
+    package func writeRedirects(_ redirects: [Redirects.Redirect], stories: [Story]) throws {
+        for redirect in redirects {
+            try output.write(
+                renderer.redirectPage(to: renderer.paths.item(stories[redirect.story])), to: redirect.folder + "index.html")
+        }
+    }
+
     /// Returns each page's links (`LinkCheck`).
     package func writeSitePages(_ pages: [SitePage]) throws -> [LinkCheck.Page] {
         try pages.map { page in

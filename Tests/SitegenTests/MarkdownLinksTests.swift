@@ -92,6 +92,29 @@ struct MarkdownLinksTests {
         }
     }
 
+    @Test("aliases and redirect_from: a redirect page at each old URL that no page has; links to them are alive")
+    func redirects() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write(
+                "+++\npath = \"2025/06/26/Rust-1.88.0\"\ntitle = \"Announcing Rust 1.88.0\"\naliases = [\"releases/1.88.0\", \"docs/\", \"page/9\"]\n+++\nHello.\n",
+                to: "c/rust.md")
+            try folder.write(
+                "---\ntitle: Docs\nredirect_from: /old-docs/\n---\nSee [the release](../releases/1.88.0/).\n", to: "c/docs.md")
+            let report = try await Build.run(
+                BuildRequest(
+                    source: MarkdownStorySource(path: folder.path("c")), output: folder.path("out"),
+                    options: SiteOptions(baseURL: "/b/")))
+            // `docs/` is a page, `page/` the site's own: only the two free ones get a redirect.
+            #expect(report.redirectPages == 2 && report.deadLinks == 0, "\(report.summary)")
+            let moved = try readText(folder.path("out/releases/1.88.0/index.html"))
+            #expect(moved.contains(#"<meta http-equiv="refresh" content="0; url=/b/2025/06/26/Rust-1.88.0/">"#))
+            #expect(moved.contains(#"<link rel="canonical" href="/b/2025/06/26/Rust-1.88.0/">"#))
+            #expect(try readText(folder.path("out/old-docs/index.html")).contains("url=/b/docs/"))
+            #expect(try readText(folder.path("out/docs/index.html")).contains("See"))
+            #expect(!(try readText(folder.path("out/sitemap.xml")).contains("releases")))
+        }
+    }
+
     @Test("the check: a link reaches a page, a file or an id on a checked page, relative, from the root or from a full base URL")
     func check() {
         let known: Set<String> = ["/", "/docs/", "/docs/config/", "/docs/config/diagram.png", "/tags/zürich/"]

@@ -34,6 +34,13 @@ public struct MarkdownExtras: Sendable, Equatable {
         set { update { $0.sourceFile = newValue } }
     }
 
+    /// Old URLs of its page (`aliases`, `redirect_from`), each to get a redirect page
+    /// (`Redirects`).
+    public var aliases: [String] {
+        get { box?.fields.aliases ?? [] }
+        set { update { $0.aliases = newValue } }
+    }
+
     /// Template code left in its body as text (Liquid's `{% … %}`, Hugo's `{{< … >}}` and
     /// `{{% … %}}`): the lines of its file it is on, for the summary to count and name.
     public var templateLines: [Int] {
@@ -67,6 +74,7 @@ public struct MarkdownExtras: Sendable, Equatable {
         var itemPath: String?
         var sourceFile: String?
         var templateLines: [Int] = []
+        var aliases: [String] = []
         var summary: String?
         var terms: [Taxonomy: [String]] = [:]
     }

@@ -16,6 +16,7 @@ import SitegenModel
 /// | `id` | id (1 ... 2^53-1) | the file path's hash |
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
 /// | `permalink: false` (Eleventy) | not a page: ignored, and counted | — |
+/// | `aliases` (Hugo, Zola), `redirect_from` (Jekyll) | old URLs of the page: each a redirect page to it (`Redirects`) | — |
 /// | `permalink` (Jekyll), `path` (Zola), `slug` (Hugo) | the item page's path (`ItemPaths`) | the file's own: `docs/config.md` → `docs/config/`, `post/index.md` and `docs/_index.md` → their folder's, Jekyll's `2013-05-06-hello.md` → `2013/05/06/hello/`; `item/<id>/` when that is not free |
 /// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->` |
 /// | `tags`; `categories`, `category` | the story's terms (`TaxonomyPlanner`): a list, or words (Jekyll's `tags: a b`); `category` is one term | none |
@@ -53,6 +54,7 @@ struct MarkdownStory: Sendable {
         item.markdownExtras.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
         item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter)
         item.markdownExtras.sourceFile = file
+        item.markdownExtras.aliases = matter.texts("aliases") + matter.texts("redirect_from")
         item.markdownExtras.templateLines = Self.templateLines(body).map { $0 + matter.bodyLine - 1 }
         item.markdownExtras.summary =
             ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
