@@ -41,7 +41,7 @@ struct MarkdownStory: Sendable {
         let time =
             ["date", "publishDate", "lastmod"].lazy.compactMap { matter[$0].flatMap(read) }.first
             ?? Self.fileNameDate(file).flatMap(read) ?? matter["path"].flatMap(Self.pathDate).flatMap(read) ?? committed
-        let body = matter.body
+        let body = TemplateForms.rewritten(matter.body)
         let title =
             matter["title"].flatMap { $0.contains { !$0.isWhitespace } ? $0 : nil }
             ?? Self.firstHeading(body) ?? Self.fileNameTitle(file)
