@@ -15,6 +15,8 @@ public enum Redirects {
     ///   - withPages: the stories that have an item page (the others have nowhere to send to).
     ///   - siteSlugs: the site pages' slugs.
     public static func plan(_ stories: [Story], withPages: [Int], siteSlugs: Set<String>) -> [Redirect] {
+        // (Most sites have none: no set of every page's folder for them, a million at a million.)
+        guard withPages.contains(where: { !stories[$0].markdownExtras.aliases.isEmpty }) else { return [] }
         var taken = Set(withPages.map { SitePaths.itemFolder(stories[$0]).lowercased() })
         let reserved = Set(ItemPaths.reserved.union(siteSlugs).map { $0.lowercased() })
         var redirects: [Redirect] = []
