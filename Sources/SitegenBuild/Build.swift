@@ -148,7 +148,7 @@ public enum Build {
                 authored, stories: stories, itemRows: itemRows, listPages: list.pages, sitePages: sitePages, terms: terms,
                 termPages: termLists.map(\.pages), search: searchIndex != nil, assets: assets,
                 redirects: redirects.map(\.folder), paths: paths,
-                themeIDs: theme.ids(of: ["layout", "item", "row", "sitepage"]))
+                themeIDs: theme.itemPageIDs.union(theme.sitePageIDs))
             for link in dead { log("      dead link on \(link.page): \(link.link)") }
             log("      feed, sitemap, hosting files")
             try writer.writeDiscovery(

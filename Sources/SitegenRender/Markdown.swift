@@ -106,20 +106,11 @@ public enum Markdown {
     /// the image's alt text). Nodes are collected first and changed after the walk, because
     /// cmark's iterator must not see the tree change under it.
     private static func dropUnsafeURLs(in document: OpaquePointer) {
-        var refused: [OpaquePointer] = []
-        do {
-            guard let iterator = cmark_iter_new(document) else { return }
-            defer { cmark_iter_free(iterator) }
-            while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-                guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
-                    let node = cmark_iter_get_node(iterator)
-                else { continue }
-                let type = cmark_node_get_type(node)
-                guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
-                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-                let allowed = type == CMARK_NODE_LINK ? SafeURL.link(url) : SafeURL.image(url)
-                if allowed == nil { refused.append(node) }
-            }
+        let refused = nodes(in: document) { node in
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { return false }
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            return (type == CMARK_NODE_LINK ? SafeURL.link(url) : SafeURL.image(url)) == nil
         }
         for node in refused {
             while let child = cmark_node_first_child(node) {
@@ -132,16 +123,27 @@ public enum Markdown {
 
     /// Gives each link the URL `link` makes of its own, where it makes one.
     private static func relink(in document: OpaquePointer, _ link: (String) -> String?) {
-        guard let iterator = cmark_iter_new(document) else { return }
+        for node in nodes(in: document, where: { cmark_node_get_type($0) == CMARK_NODE_LINK }) {
+            if let url = cmark_node_get_url(node).map({ String(cString: $0) }), let new = link(url) {
+                cmark_node_set_url(node, new)
+            }
+        }
+    }
+
+    /// The nodes of `document` that `matches`, in the document's order, collected in one walk
+    /// before any is changed: cmark's iterator must not see the tree change under it.
+    private static func nodes(in document: OpaquePointer, where matches: (OpaquePointer) -> Bool) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                cmark_node_get_type(node) == CMARK_NODE_LINK, let url = cmark_node_get_url(node).map({ String(cString: $0) }),
-                let new = link(url)
-            else { continue }
-            // (Setting a URL changes the node, not the tree: the walk goes on.)
-            cmark_node_set_url(node, new)
+            if cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                matches(node)
+            {
+                found.append(node)
+            }
         }
+        return found
     }
 
     /// Each heading's level and text (its text nodes' and code spans' literals, a line break a
@@ -238,17 +240,9 @@ public enum Markdown {
     /// class="markdown-alert-title">Note</p>…</div>`, as GitHub writes it (its icon aside): a
     /// custom block of this file's own markup, around the quote's other children.
     private static func renderAlerts(in document: OpaquePointer) {
-        var quotes: [OpaquePointer] = []
-        do {
-            guard let iterator = cmark_iter_new(document) else { return }
-            defer { cmark_iter_free(iterator) }
-            while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-                // (Top-level quotes alone, as on GitHub, where alerts do not nest.)
-                guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                    cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE, cmark_node_parent(node) == document
-                else { continue }
-                quotes.append(node)
-            }
+        // (Top-level quotes alone, as on GitHub, where alerts do not nest.)
+        let quotes = nodes(in: document) {
+            cmark_node_get_type($0) == CMARK_NODE_BLOCK_QUOTE && cmark_node_parent($0) == document
         }
         for quote in quotes {
             guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH

@@ -37,14 +37,10 @@ package struct MarkdownLinks: Sendable {
         guard let first = bytes.first, first != UInt8(ascii: "#"), !url.hasPrefix("//") else { return nil }
         let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
         guard let dot = bytes[..<end].lastIndex(of: UInt8(ascii: ".")),
-            extensions.contains(String(decoding: bytes[bytes.index(after: dot)..<end], as: UTF8.self).lowercased())
+            MarkdownExtras.fileExtensions.contains(
+                String(decoding: bytes[bytes.index(after: dot)..<end], as: UTF8.self).lowercased())
         else { return nil }
-        // A scheme (`https:`, `mailto:`) is a colon before any `/`, `?` or `#`.
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-            !bytes[..<colon].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
-        {
-            return nil
-        }
+        if LinkCheck.hasScheme(url) { return nil }
         let path = LinkCheck.percentDecoded(url[..<end])
         var parts = path.hasPrefix("/") ? [] : folder
         for part in path.split(separator: "/") {
@@ -57,6 +53,4 @@ package struct MarkdownLinks: Sendable {
         guard let page = pages[parts.joined(separator: "/")] else { return nil }
         return page + url[end...]
     }
-
-    static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
 }

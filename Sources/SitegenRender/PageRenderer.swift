@@ -135,7 +135,7 @@ package struct PageRenderer: Sendable {
         var links: LinkCheck.Page? = nil
         if let markdown = story.markdown {
             let resolve = story.markdownExtras.sourceFile.flatMap { file in markdownLinks?.resolver(from: file) }
-            let page = Markdown.page(markdown, taken: theme.ids(of: ["layout", "item", "row"]), link: resolve)
+            let page = Markdown.page(markdown, taken: theme.itemPageIDs, link: resolve)
             item[Key.text] = .string(page.html)
             item[Key.toc] = Self.tableOfContents(page.headings)
             links = LinkCheck.Page(url: paths.item(story), links: page.links, ids: page.ids)
@@ -151,7 +151,7 @@ package struct PageRenderer: Sendable {
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout;
     /// and its links and ids (`LinkCheck`).
     package func sitePage(_ page: SitePage) -> (html: [UInt8], links: LinkCheck.Page) {
-        let body = Markdown.page(page.markdown, taken: theme.ids(of: ["layout", "sitepage"]))
+        let body = Markdown.page(page.markdown, taken: theme.sitePageIDs)
         let content: TemplateObject = [
             "title": .string(page.title), "body": .string(body.html), "toc": Self.tableOfContents(body.headings),
         ]

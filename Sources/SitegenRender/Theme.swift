@@ -18,9 +18,11 @@ public struct Theme: Sendable {
     public let scripts: [LoadingStrategy: String]
     /// The search page's script (already minified).
     public let searchScript: String
-    /// Every `id="…"` each template writes as it is (not one made of a value), by template: a
-    /// heading of a page's Markdown never takes one its page has (`HeadingIDs`).
-    let templateIDs: [String: Set<String>]
+    /// Every `id="…"` the templates of an item page (`layout`, `item`, `row`) and of a site page
+    /// (`layout`, `sitepage`) write as it is (not one made of a value): a heading of the page's
+    /// Markdown never takes one (`HeadingIDs`). Gathered once: every Markdown page reads them.
+    package let itemPageIDs: Set<String>
+    package let sitePageIDs: Set<String>
 
     /// - Parameter templates: name → (template text, path to name in errors).
     public init(
@@ -56,18 +58,14 @@ public struct Theme: Sendable {
             }
         }
         self.templates = compiled
-        templateIDs = templates.mapValues { Set(Self.literalIDs(in: $0.text)) }
+        let ids = { (names: [String]) in Set(names.flatMap { Self.literalIDs(in: templates[$0]?.text ?? "") }) }
+        itemPageIDs = ids(["layout", "item", "row"])
+        sitePageIDs = ids(["layout", "sitepage"])
         rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
         self.stylesheet = stylesheet
         self.favicon = favicon
         self.scripts = scripts
         self.searchScript = searchScript
-    }
-
-    /// The ids a page made of these templates has from them: an item page's are `layout`'s,
-    /// `item`'s and `row`'s; a site page's `layout`'s and `sitepage`'s.
-    package func ids(of names: [String]) -> Set<String> {
-        names.reduce(into: []) { $0.formUnion(templateIDs[$1] ?? []) }
     }
 
     /// The ids a template's text writes as they are: `id="sitegen-config"`, not `id="{{x}}"`.

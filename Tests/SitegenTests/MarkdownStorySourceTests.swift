@@ -284,13 +284,7 @@ struct MarkdownStorySourceTests {
             #expect(time["Not committed"] == .some(nil))
             // A shallow clone (a CI checkout's default) gives none: every file would seem added
             // by its one commit, and every undated story new at every build.
-            let clone = Process()
-            clone.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            clone.arguments = ["git", "clone", "-q", "--depth", "1", "file://" + folder.path("site"), folder.path("shallow")]
-            clone.environment = ["HOME": folder.path("")]
-            try clone.run()
-            clone.waitUntilExit()
-            #expect(clone.terminationStatus == 0)
+            try git(0, ["clone", "-q", "--depth", "1", "file://" + folder.path("site"), folder.path("shallow")])
             #expect(GitDates.firstCommits(in: folder.path("shallow/content")).isEmpty)
             #expect(
                 Set(["til/first.md", "dated.md", "new name.md"]).isSubset(

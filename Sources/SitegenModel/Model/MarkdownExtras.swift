@@ -3,6 +3,10 @@
 /// Markdown ones, instead of 48 bytes of empty fields in each of a million (the
 /// 1,000,000-story build's peak went from 730 to 762 MiB with them unboxed).
 public struct MarkdownExtras: Sendable, Equatable {
+    /// What a Markdown file's name ends in, as static site generators read them: the files a
+    /// folder's stories come from, and the links between them.
+    public static let fileExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
+
     private var box: Box?
 
     public init() {}

@@ -91,7 +91,7 @@ public enum LinkCheck {
             if link.isEmpty { link = "/" }
         }
         guard !link.hasPrefix("//") else { return nil }
-        if let colon = link.firstIndex(of: ":"), !link[..<colon].contains(where: { "/?#".contains($0) }) { return nil }
+        if hasScheme(link) { return nil }
         let hash = link.firstIndex(of: "#")
         let fragment = hash.map { percentDecoded(link[link.index(after: $0)...]) }
         let end = link.firstIndex { $0 == "?" || $0 == "#" } ?? link.endIndex
@@ -110,6 +110,12 @@ public enum LinkCheck {
         let isFolder = path.hasSuffix("/") || last == "." || last == ".." || last == "index.html"
         let joined = "/" + segments.joined(separator: "/")
         return (origin + (isFolder && joined != "/" ? joined + "/" : joined), fragment)
+    }
+
+    /// Whether `link` names a scheme (`https:`, `mailto:`): a colon before any `/`, `?` or `#`.
+    public static func hasScheme(_ link: String) -> Bool {
+        guard let colon = link.firstIndex(of: ":") else { return false }
+        return !link[..<colon].contains { "/?#".contains($0) }
     }
 
     /// `%C3%BC` as `ü`; a `%` not followed by two hex digits, or bytes that are no UTF-8, as

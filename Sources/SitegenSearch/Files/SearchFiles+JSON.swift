@@ -179,51 +179,48 @@ package enum SearchFiles {
         _ index: SearchIndexPlan, packs: [Range<Int>], more: [Range<Int>], listed: [Bool], names: [SegmentNames],
         skipping: Bool = false, into w: inout JSONWriter
     ) {
-        w.raw(",\"packs\":[")
-        var first = true
-        for (s, segment) in index.segments.enumerated() where listed[s] || !skipping {
-            if !first { w.raw(",") }
-            first = false
-            guard listed[s] else {
-                w.raw("null")
-                continue
-            }
+        /// `[…]`, one list a segment, `item(s, k)` writing entry k of segment s's `ranges[s]`.
+        func perSegment(_ ranges: [Range<Int>], _ item: (Int, Int, inout JSONWriter) -> Void) {
             w.raw("[")
-            for k in packs[s] {
-                let word = segment.plan.packs[k].lowerBound
-                if k > packs[s].lowerBound { w.raw(",") }
+            var first = true
+            for s in index.segments.indices where listed[s] || !skipping {
+                if !first { w.raw(",") }
+                first = false
+                guard listed[s] else {
+                    w.raw("null")
+                    continue
+                }
                 w.raw("[")
-                w.string(word == 0 ? "" : segment.plan.words[word].term)
-                w.raw(",")
-                w.string(names[s].packs[k])
+                for k in ranges[s] {
+                    if k > ranges[s].lowerBound { w.raw(",") }
+                    item(s, k, &w)
+                }
                 w.raw("]")
             }
             w.raw("]")
         }
-        w.raw("],\"more\":[")
-        first = true
-        for (s, segment) in index.segments.enumerated() where listed[s] || !skipping {
-            if !first { w.raw(",") }
-            first = false
-            guard listed[s] else {
-                w.raw("null")
-                continue
-            }
+        w.raw(",\"packs\":")
+        perSegment(packs) { s, k, w in
+            let plan = index.segments[s].plan
+            let word = plan.packs[k].lowerBound
             w.raw("[")
-            for k in more[s] {
-                let first = segment.plan.more[k][0]
-                if k > more[s].lowerBound { w.raw(",") }
-                w.raw("[")
-                w.string(segment.plan.words[first.word].term)
-                w.raw(",")
-                w.int(first.run)
-                w.raw(",")
-                w.string(names[s].more[k])
-                w.raw("]")
-            }
+            w.string(word == 0 ? "" : plan.words[word].term)
+            w.raw(",")
+            w.string(names[s].packs[k])
             w.raw("]")
         }
-        w.raw("]")
+        w.raw(",\"more\":")
+        perSegment(more) { s, k, w in
+            let plan = index.segments[s].plan
+            let first = plan.more[k][0]
+            w.raw("[")
+            w.string(plan.words[first.word].term)
+            w.raw(",")
+            w.int(first.run)
+            w.raw(",")
+            w.string(names[s].more[k])
+            w.raw("]")
+        }
     }
 
     /// `[n,…]`: `rows` counted from the segment's oldest story; with `deltas`, the first so and each

@@ -39,7 +39,7 @@ public struct MarkdownStorySource: StorySource {
     public var name: String { (path as NSString).lastPathComponent + "/" }
 
     /// What a Markdown file's name ends in, as the generators read them.
-    public static let extensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
+    public static let extensions = MarkdownExtras.fileExtensions
 
     /// What a file under the folder is to the build.
     enum Role: Equatable {
