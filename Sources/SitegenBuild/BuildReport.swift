@@ -30,6 +30,10 @@ public struct BuildReport: Sendable, Equatable {
     /// id on the page they reach (`LinkCheck`), of all those checked.
     public var deadLinks = 0
     public var linksChecked = 0
+    /// Parts of Markdown pages' raw HTML removed as unsafe (scripts, event handlers, refused
+    /// URLs, frames: `AuthoredHTML`), and the pages they were on.
+    public var unsafeHTML = 0
+    public var unsafeHTMLPages = 0
     /// Lines of Markdown bodies holding another generator's template code, left as text, and
     /// the files they are in (`MarkdownExtras.templateLines`).
     public var templateLines = 0
@@ -61,6 +65,10 @@ public struct BuildReport: Sendable, Equatable {
         if redirectPages > 0 { line += " \(plural(redirectPages, "redirect page")) for old URLs." }
         if deadLinks > 0 {
             line += " \(plural(deadLinks, "dead link")) of \(linksChecked) checked in Markdown pages (--verbose lists them)."
+        }
+        if unsafeHTML > 0 {
+            line +=
+                " \(plural(unsafeHTML, "unsafe part")) of raw HTML removed from \(plural(unsafeHTMLPages, "Markdown page")) (--verbose names them)."
         }
         if templateLines > 0 {
             line +=

@@ -15,7 +15,7 @@ enum Entities {
             return j + 1 - i
         }
         let nameStart = j
-        while j < s.count, j - nameStart < 32, Tag.isAlnum(s[j]) { j += 1 }
+        while j < s.count, j - nameStart < 32, HTMLTagReader.isAlnum(s[j]) { j += 1 }
         guard j > nameStart, j < s.count, s[j] == UInt8(ascii: ";") else { return nil }
         return j + 1 - i
     }

@@ -87,64 +87,17 @@ struct Tag {
     /// Parses `<name attr="v" ...>` or `</name>` at `start`; nil if it is not a well-formed tag
     /// or not an allowed one (then the "<" is escaped as text).
     package static func parse(_ s: UnsafeBufferPointer<UInt8>, at start: Int) -> Tag? {
-        var i = start + 1
-        let closing = i < s.count && s[i] == UInt8(ascii: "/")
-        if closing { i += 1 }
-        let nameStart = i
-        while i < s.count, isAlnum(s[i]) { i += 1 }
-        guard i > nameStart, let name = HTMLSanitizer.allowed.firstIndex(where: { equalsLowercased(s[nameStart..<i], $0) }) else {
-            return nil
-        }
         var href: String?
-        while i < s.count {
-            while i < s.count, isSpace(s[i]) { i += 1 }
-            guard i < s.count else { return nil }
-            if s[i] == UInt8(ascii: ">") { return Tag(name: name, closing: closing, href: href, end: i + 1) }
-            if s[i] == UInt8(ascii: "/") {
-                i += 1
-                continue
-            }
-            let attrStart = i
-            while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: "="), s[i] != UInt8(ascii: ">"), s[i] != UInt8(ascii: "/") {
-                i += 1
-            }
-            let isHref = equalsLowercased(s[attrStart..<i], Self.hrefName)
-            while i < s.count, isSpace(s[i]) { i += 1 }
-            var value: Range<Int> = i..<i
-            if i < s.count, s[i] == UInt8(ascii: "=") {
-                i += 1
-                while i < s.count, isSpace(s[i]) { i += 1 }
-                guard i < s.count else { return nil }
-                if s[i] == UInt8(ascii: "\"") || s[i] == UInt8(ascii: "'") {
-                    let quote = s[i]
-                    i += 1
-                    let valueStart = i
-                    while i < s.count, s[i] != quote { i += 1 }
-                    guard i < s.count else { return nil }
-                    value = valueStart..<i
-                    i += 1
-                } else {
-                    let valueStart = i
-                    while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: ">") { i += 1 }
-                    value = valueStart..<i
+        let tag = HTMLTagReader.read(
+            s, at: start,
+            name: { name in HTMLSanitizer.allowed.firstIndex { HTMLTagReader.equalsLowercased(name, $0) } },
+            attribute: { name, value in
+                if href == nil, HTMLTagReader.equalsLowercased(name, hrefName) {
+                    href = String(decoding: UnsafeBufferPointer(rebasing: s[value]), as: UTF8.self)
                 }
-            }
-            if isHref && href == nil { href = String(decoding: UnsafeBufferPointer(rebasing: s[value]), as: UTF8.self) }
-        }
-        return nil
+            })
+        return tag.map { Tag(name: $0.name, closing: $0.closing, href: href, end: $0.end) }
     }
 
     private static let hrefName = Array("href".utf8)
-
-    /// Whether `bytes`, lowercased (ASCII), equal `lowercase`.
-    private static func equalsLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: [UInt8]) -> Bool {
-        bytes.count == lowercase.count
-            && zip(bytes, lowercase).allSatisfy { a, b in ((0x41...0x5A).contains(a) ? a | 0x20 : a) == b }
-    }
-
-    static func isAlnum(_ b: UInt8) -> Bool {
-        (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
-    }
-
-    package static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
 }

@@ -3,27 +3,32 @@ import Foundation
 import SitegenModel
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
-/// autolink, tagfilter, tasklist), footnotes (`[^1]`) and alerts (`> [!NOTE]`), as GitHub
-/// renders them. String in, String out: this is the only file that calls libcmark-gfm, every
-/// pointer it gets is freed by a `defer` here, and none leaves it.
+/// autolink, tasklist), footnotes (`[^1]`) and alerts (`> [!NOTE]`), as GitHub renders them.
+/// String in, String out: this is the only file that calls libcmark-gfm, every pointer it gets is
+/// freed by a `defer` here, and none leaves it.
 ///
-/// Safe by construction, in two layers:
-/// - cmark's default (safe) mode: raw HTML in the Markdown is replaced by a comment, and
-///   `javascript:`, `vbscript:`, `file:` and most `data:` URLs become empty;
-/// - then every link and image URL goes through `SafeURL` (cmark keeps `data:image/png` and
-///   `mailto:`, and the pages' Content-Security-Policy allows neither): a refused link or image is
-///   replaced by its text, so the words stay and the URL goes.
+/// Safe by construction:
+/// - every link and image URL in the Markdown goes through `SafeURL` (cmark keeps
+///   `data:image/png` and `mailto:`, and the pages' Content-Security-Policy allows neither): a
+///   refused link or image is replaced by its text, so the words stay and the URL goes;
+/// - a page (`page`) keeps the author's raw HTML (cmark's unsafe mode), and its whole HTML then
+///   goes through `AuthoredHTML`'s allowlist, cmark's markup and the author's alike;
+/// - a row's summary (`html`) is cmark's safe mode: raw HTML becomes a comment, and
+///   `javascript:`, `vbscript:`, `file:` and most `data:` URLs become empty.
 /// What this file adds to cmark's output is its own fixed markup (an alert's `div` and title,
-/// a heading's `id` from `HeadingIDs`), never the author's.
+/// a heading's `<hN id>` from `HeadingIDs`), never the author's.
 public enum Markdown {
     /// A page's Markdown, rendered: its HTML and its headings (a table of contents).
     public struct Page: Sendable, Equatable {
         public var html: String
         public var headings: [Heading]
         /// Its links' targets (`href`s, as the HTML has them, entities decoded) and every id
-        /// it has (its headings', its footnotes'): what `LinkCheck` reads. Empty for `html(_:)`.
+        /// it has (its headings', its footnotes', its raw HTML's): what `LinkCheck` reads. Empty
+        /// for `html(_:)`.
         public var links: [String] = []
         public var ids: Set<String> = []
+        /// What its raw HTML lost as unsafe (`AuthoredHTML.Result.removed`).
+        public var removed: [String] = []
     }
 
     /// A heading of a page: its level (1 to 6), its text, and its `id` (nil for one whose text
@@ -40,14 +45,21 @@ public enum Markdown {
 
     /// A whole page's Markdown: its headings get ids by GitHub's rules (`HeadingIDs`), none of
     /// them one of `taken` (the ids the page's theme writes), so `#fragment` links to them work.
-    /// `link` may give a link's URL another (a link to a Markdown file: its page's URL); it sees
-    /// every link's URL once, and what it gives is checked as any URL is.
+    /// Its raw HTML is kept, through `AuthoredHTML` (which removes an author's id that is one of
+    /// `taken` too). `link` may give a link's URL another (a link to a Markdown file: its page's
+    /// URL); it sees every link's `href` once, the Markdown's and the raw HTML's, as the HTML has
+    /// it (percent-encoded), and what it gives is checked as any URL is.
     public static func page(_ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil) -> Page {
-        render(markdown, ids: HeadingIDs(taken: taken), link: link)
+        render(markdown, ids: HeadingIDs(taken: taken), taken: taken, link: link)
     }
 
-    static func render(_ markdown: String, ids: HeadingIDs?, link: ((String) -> String?)? = nil) -> Page {
+    static func render(
+        _ markdown: String, ids: HeadingIDs?, taken: Set<String> = [], link: ((String) -> String?)? = nil
+    ) -> Page {
         _ = registered
+        // A page keeps its raw HTML, for `AuthoredHTML` to make safe; a row's summary does not
+        // (a line of text in a row of fixed height has no room for pictures and blocks).
+        let options = ids == nil ? Self.options : Self.options | CMARK_OPT_UNSAFE
         guard let parser = cmark_parser_new(options) else { return Page(html: "", headings: []) }
         defer { cmark_parser_free(parser) }
         for name in extensions {
@@ -66,25 +78,32 @@ public enum Markdown {
         }
         guard let document = parsed else { return Page(html: "", headings: []) }
         defer { cmark_node_free(document) }
-        if let link { relink(in: document, link) }
         dropUnsafeURLs(in: document)
         renderAlerts(in: document)
         var headings = self.headings(in: document)
-        if var ids { headings = headings.map { ids.name($0) } }
+        var replaced: [OpaquePointer] = []
+        defer { for node in replaced { cmark_node_free(node) } }
+        if var ids {
+            headings = headings.map { ids.name($0) }
+            replaced = writeHeadingIDs(headings, in: document)
+        }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return Page(html: "", headings: [])
         }
         defer { free(rendered) }
         let html = String(cString: rendered)
         guard ids != nil else { return Page(html: html, headings: headings) }
-        return withHeadingIDs(html, headings)
+        let safe = AuthoredHTML.sanitize(html, taken: taken, link: link)
+        return Page(html: safe.html, headings: headings, links: safe.links, ids: safe.ids, removed: safe.removed)
     }
 
-    /// GitHub Flavored Markdown's extensions, as libcmark-gfm-extensions names them.
-    static let extensions = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+    /// GitHub Flavored Markdown's extensions, as libcmark-gfm-extensions names them. Not its
+    /// `tagfilter`: it would turn a page's `<script>` into text a reader sees, where
+    /// `AuthoredHTML` removes it and counts it; a summary (safe mode) has no raw HTML to filter.
+    static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// CMARK_OPT_DEFAULT, without CMARK_OPT_UNSAFE: raw HTML and dangerous URLs are omitted;
-    /// with footnotes, which authors write on every platform that renders GitHub's Markdown.
+    /// CMARK_OPT_DEFAULT (a page adds CMARK_OPT_UNSAFE), with footnotes, which authors write on
+    /// every platform that renders GitHub's Markdown.
     package static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
 
     /// The core extensions are registered once per process; a `static let` is initialised
@@ -118,15 +137,6 @@ public enum Markdown {
             }
             cmark_node_unlink(node)
             cmark_node_free(node)
-        }
-    }
-
-    /// Gives each link the URL `link` makes of its own, where it makes one.
-    private static func relink(in document: OpaquePointer, _ link: (String) -> String?) {
-        for node in nodes(in: document, where: { cmark_node_get_type($0) == CMARK_NODE_LINK }) {
-            if let url = cmark_node_get_url(node).map({ String(cString: $0) }), let new = link(url) {
-                cmark_node_set_url(node, new)
-            }
         }
     }
 
@@ -174,65 +184,32 @@ public enum Markdown {
         return headings
     }
 
-    /// The page of `html` with each heading's `id`: cmark writes every heading's opening tag as
-    /// a bare `<hN>`, in the document's order, and nothing else does in safe mode (raw HTML is
-    /// omitted, text and code escape `<`), so the k-th `<h1>`…`<h6>` is the k-th heading. In the
-    /// same pass, the links' `href`s and the ids cmark wrote (footnotes'), double-quoted and
-    /// escaped as cmark writes every attribute.
-    private static func withHeadingIDs(_ html: String, _ headings: [Heading]) -> Page {
-        var out: [UInt8] = []
-        var links: [String] = []
-        var ids = Set(headings.compactMap(\.id))
-        let anchor = Array("<a href=\"".utf8)
-        let idAttribute = Array(" id=\"".utf8)
-        var html = html
-        html.withUTF8 { bytes in
-            out.reserveCapacity(bytes.count + headings.count * 24)
-            /// The attribute value from `start` to its closing quote, entities decoded, and where it ends.
-            func value(from start: Int) -> (String, Int)? {
-                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-                return (Entities.decode(String(decoding: bytes[start..<end], as: UTF8.self)), end)
+    /// Gives each heading its `id`: a heading becomes this file's own `<hN id="…">` around the
+    /// heading's inlines, as cmark renders a heading bare. The tags are a custom inline (a
+    /// custom block would put line breaks inside the heading) in a custom block of no markup of
+    /// its own (a document holds blocks). `headings` are the document's, in its order
+    /// (`headings(in:)`). Returns the headings taken out, for the caller to free after
+    /// rendering: their inlines' text points into their buffers.
+    private static func writeHeadingIDs(_ headings: [Heading], in document: OpaquePointer) -> [OpaquePointer] {
+        var replaced: [OpaquePointer] = []
+        let nodes = nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_HEADING }
+        for (node, heading) in zip(nodes, headings) {
+            guard let id = heading.id, let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            guard let tags = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else {
+                cmark_node_free(block)
+                continue
             }
-            var next = 0
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: "<"), i + 3 < bytes.count, bytes[i + 1] == UInt8(ascii: "h"),
-                    (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[i + 2]), bytes[i + 3] == UInt8(ascii: ">"),
-                    next < headings.count
-                {
-                    out += bytes[i..<i + 3]
-                    if let id = headings[next].id {
-                        out += Array(" id=\"".utf8)
-                        HTMLEscape.append(id, to: &out)
-                        out.append(UInt8(ascii: "\""))
-                    }
-                    out.append(UInt8(ascii: ">"))
-                    next += 1
-                    i += 4
-                    continue
-                }
-                if byte == UInt8(ascii: "<"), bytes[i...].starts(with: anchor), let (link, end) = value(from: i + anchor.count) {
-                    links.append(link)
-                    out += bytes[i...end]
-                    i = end + 1
-                    continue
-                }
-                if byte == UInt8(ascii: " "), bytes[i...].starts(with: idAttribute),
-                    let (id, end) = value(from: i + idAttribute.count)
-                {
-                    // (cmark-gfm writes a footnote's label percent-encoded, `fn-caf%C3%A9`, and a
-                    // browser finds `#fn-café` by it: kept as the fragment reads, decoded.)
-                    ids.insert(LinkCheck.percentDecoded(id[...]))
-                    out += bytes[i...end]
-                    i = end + 1
-                    continue
-                }
-                out.append(byte)
-                i += 1
+            cmark_node_set_on_enter(tags, "<h\(heading.level) id=\"\(HTMLEscape.escape(id))\">")
+            cmark_node_set_on_exit(tags, "</h\(heading.level)>")
+            while let child = cmark_node_first_child(node) {
+                cmark_node_append_child(tags, child)
             }
+            cmark_node_append_child(block, tags)
+            cmark_node_insert_before(node, block)
+            cmark_node_unlink(node)
+            replaced.append(node)
         }
-        return Page(html: String(decoding: out, as: UTF8.self), headings: headings, links: links, ids: ids)
+        return replaced
     }
 
     /// GitHub's alerts: a block quote whose first line is `[!NOTE]` (or TIP, IMPORTANT, WARNING,

@@ -127,30 +127,32 @@ package struct PageRenderer: Sendable {
     }
 
     /// A story's own page, for stories with text: the row, then the text (HN's HTML through the
-    /// allowlist sanitizer, or a Markdown body through cmark-gfm's safe mode). No script: there
-    /// is nothing on it to prefetch. With a Markdown body, its links and ids (`LinkCheck`).
-    package func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> (html: [UInt8], links: LinkCheck.Page?) {
+    /// allowlist sanitizer, or a Markdown body through cmark-gfm, its raw HTML through
+    /// `AuthoredHTML`). No script: there is nothing on it to prefetch. With a Markdown body, what
+    /// the build learns of it (`AuthoredPage`).
+    package func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> (html: [UInt8], authored: AuthoredPage?) {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
-        var links: LinkCheck.Page? = nil
+        var authored: AuthoredPage? = nil
         if let markdown = story.markdown {
             let resolve = story.markdownExtras.sourceFile.flatMap { file in markdownLinks?.resolver(from: file) }
             let page = Markdown.page(markdown, taken: theme.itemPageIDs, link: resolve)
             item[Key.text] = .string(page.html)
             item[Key.toc] = Self.tableOfContents(page.headings)
-            links = LinkCheck.Page(url: paths.item(story), links: page.links, ids: page.ids)
+            authored = AuthoredPage(
+                links: LinkCheck.Page(url: paths.item(story), links: page.links, ids: page.ids), removed: page.removed)
         } else {
             item[Key.text] = .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
         }
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
         layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
         if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
-        return (theme.renderBytes("layout", .object(layout)), links)
+        return (theme.renderBytes("layout", .object(layout)), authored)
     }
 
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout;
-    /// and its links and ids (`LinkCheck`).
-    package func sitePage(_ page: SitePage) -> (html: [UInt8], links: LinkCheck.Page) {
+    /// and what the build learns of it (`AuthoredPage`).
+    package func sitePage(_ page: SitePage) -> (html: [UInt8], authored: AuthoredPage) {
         let body = Markdown.page(page.markdown, taken: theme.sitePageIDs)
         let content: TemplateObject = [
             "title": .string(page.title), "body": .string(body.html), "toc": Self.tableOfContents(body.headings),
@@ -160,7 +162,8 @@ package struct PageRenderer: Sendable {
         layout["content"] = .html(theme.renderBytes("sitepage", .object(content)))
         return (
             theme.renderBytes("layout", .object(layout)),
-            LinkCheck.Page(url: paths.sitePage(page.slug), links: body.links, ids: body.ids)
+            AuthoredPage(
+                links: LinkCheck.Page(url: paths.sitePage(page.slug), links: body.links, ids: body.ids), removed: body.removed)
         )
     }
 

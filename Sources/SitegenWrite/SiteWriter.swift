@@ -38,25 +38,25 @@ package struct SiteWriter {
     }
 
     /// Returns each page's links (`LinkCheck`).
-    package func writeSitePages(_ pages: [SitePage]) throws -> [LinkCheck.Page] {
+    package func writeSitePages(_ pages: [SitePage]) throws -> [AuthoredPage] {
         try pages.map { page in
-            let (html, links) = renderer.sitePage(page)
+            let (html, authored) = renderer.sitePage(page)
             try output.write(html, to: SitePaths.sitePageFile(page.slug))
-            return links
+            return authored
         }
     }
 
     /// The item pages of the stories at `indices`, each with its row's HTML.
     /// Item pages, and the files that go with each (a page bundle's pictures, copied beside it).
-    /// Returns the links of the pages with a Markdown body (`LinkCheck`).
-    package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws -> [LinkCheck.Page] {
+    /// Returns what the build learns of the pages with a Markdown body (`AuthoredPage`).
+    package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws -> [AuthoredPage] {
         // Pages nest (`docs/`, `docs/config/`): a bundle's file is never written where a page is.
         let pages: Set<String> =
             indices.contains { !stories[$0].markdownExtras.files.isEmpty }
             ? Set(indices.map { SitePaths.itemFile(stories[$0]) }) : []
-        return try Parallel.mapThrowing(indices) { i -> LinkCheck.Page? in
+        return try Parallel.mapThrowing(indices) { i -> AuthoredPage? in
             let story = stories[i]
-            let (html, links) = renderer.itemPage(story, row: rows, rowHTML: rowHTML.html(of: i))
+            let (html, authored) = renderer.itemPage(story, row: rows, rowHTML: rowHTML.html(of: i))
             try output.write(html, to: SitePaths.itemFile(story))
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
@@ -64,7 +64,7 @@ package struct SiteWriter {
                 }
                 try output.write(Array(bytes), to: SitePaths.itemFolder(story) + file.name)
             }
-            return links
+            return authored
         }.compactMap { $0 }
     }
 }

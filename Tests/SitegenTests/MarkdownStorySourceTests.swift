@@ -515,7 +515,7 @@ struct MarkdownStorySourceTests {
         }
     }
 
-    @Test("a built Markdown folder: the body on the item page, rendered safely")
+    @Test("a built Markdown folder: the body on the item page, rendered safely, its raw HTML kept and cleaned")
     func built() async throws {
         try await withTemporaryFolder { folder in
             try folder.write(
@@ -529,6 +529,9 @@ struct MarkdownStorySourceTests {
             #expect(item.contains("<table>"))
             #expect(item.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
             #expect(!item.contains("onerror") && !item.contains("javascript:") && !item.contains("<script>alert"))
+            // The picture stays, its handler goes, and the summary says so.
+            #expect(item.contains(#"<img src="x">"#) && report.unsafeHTML == 1 && report.unsafeHTMLPages == 1)
+            #expect(report.summary.contains("1 unsafe part of raw HTML removed from 1 Markdown page (--verbose names them)."))
         }
     }
 }
