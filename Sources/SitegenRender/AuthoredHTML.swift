@@ -64,7 +64,9 @@ package enum AuthoredHTML {
 
         /// What a tag's name names.
         enum Name {
-            case kept(Int), dropped(String), unwrapped
+            case kept(Int)
+            case dropped(String)
+            case unwrapped
         }
 
         mutating func run() {
