@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// Story times as text. Absolute, not "3 hours ago": relative ages would change every build, so
 /// every page and shard would be rewritten even when no story changed. UTC, so output does not
 /// depend on the machine. Pure arithmetic (no DateFormatter: it is slow and locale-dependent).
@@ -63,19 +65,9 @@ public enum DateText {
         out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
-    /// Howard Hinnant's days-to-civil: correct for the proleptic Gregorian calendar.
+    /// `CivilDate`'s fields, in the order they are written.
     static func civil(_ unix: Int) -> (Int, Int, Int, Int, Int, Int) {
-        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
-        let secs = unix - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        return (y, m, d, secs / 3600, secs % 3600 / 60, secs % 60)
+        let c = CivilDate(unix: unix)
+        return (c.year, c.month, c.day, c.hour, c.minute, c.second)
     }
 }

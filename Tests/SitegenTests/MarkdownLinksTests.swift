@@ -28,6 +28,62 @@ struct MarkdownLinksTests {
         #expect(try path("a.md", "---\npermalink: /:year/:title/\n---\n") == "a")
     }
 
+    @Test("Jekyll's permalinks: its styles and placeholders, a post's categories, the site's _config.yml")
+    func permalinks() throws {
+        let date = CivilDate(unix: 1_552_867_200)  // 2019-03-18
+        let fields = Permalink.Fields(date: date, title: "Hello-World", categories: ["news", "rust"])
+        #expect(Permalink.path("date", fields) == "news/rust/2019/03/18/Hello-World")
+        #expect(Permalink.path("pretty", fields) == "news/rust/2019/03/18/Hello-World")
+        #expect(Permalink.path("/:categories/:title.html", fields) == "news/rust/Hello-World")
+        #expect(Permalink.path("/blog/:short_year/:i_month/:i_day/:slug/", fields) == "blog/19/3/18/hello-world")
+        #expect(Permalink.path("ordinal", fields) == "news/rust/2019/077/Hello-World")
+        #expect(Permalink.path("/:year/:title/", .init(date: nil, title: "a", categories: [])) == nil)
+        #expect(Permalink.path("/:unknown/:title/", fields) == nil)
+        #expect(Permalink.path("none", .init(date: nil, title: "a", categories: [])) == "a")
+        // Leap years count the 29th of February.
+        #expect(CivilDate(unix: 1_583_020_800).dayOfYear == 61 && CivilDate(unix: 1_551_398_400).dayOfYear == 60)
+        #expect(
+            Permalink.siteSetting(inConfig: "title: Blog\npermalink: \"/blog/:year/:title/\" # pretty URLs\n")
+                == "/blog/:year/:title/")
+        #expect(Permalink.siteSetting(inConfig: "defaults:\n  permalink: /x/\n") == nil)
+
+        func path(_ file: String, _ text: String = "---\ndate: 2019-03-18\n---\nT\n", site: String? = nil) throws -> String? {
+            MarkdownStory(file: file, matter: try FrontMatter.parse(text), permalink: site).item.markdownExtras.itemPath
+        }
+        #expect(try path("_posts/2019-03-18-hello.md") == "2019/03/18/hello")
+        #expect(
+            try path("news/_posts/2019-03-18-hello.md", "---\ncategories: [Release]\n---\n") == "news/release/2019/03/18/hello")
+        #expect(try path("_posts/2019-03-18-hello.md", site: "/blog/:year/:month/:title/") == "blog/2019/03/hello")
+        #expect(try path("_posts/2019-03-18-hello.md", "---\nslug: hi\n---\n", site: "pretty") == "2019/03/18/hi")
+        #expect(try path("about.md", "---\ntitle: About\n---\n", site: "/blog/:year/:title/") == "about")
+        #expect(try path("notes/a.md", "---\ndate: 2020-01-02\npermalink: /:year/:title/\n---\n") == "2020/a")
+        #expect(try path("_drafts/idea.md", "---\ntitle: Idea\n---\n") == "idea")
+
+    }
+
+    @Test("a Jekyll site's root builds: posts from _posts at the site's permalinks, drafts left out, links alive")
+    func jekyllSite() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("title: Blog\npermalink: /blog/:year/:month/:day/:title/\n", to: "site/_config.yml")
+            try folder.write(
+                "---\ntitle: Hello\n---\nSee [the next](/blog/2019/03/19/next/) and [about](/about/).\n",
+                to: "site/_posts/2019-03-18-hello.md")
+            try folder.write(
+                "---\ntitle: Next\n---\nBack to [hello]({% post_url 2019-03-18-hello %}#top).\n",
+                to: "site/_posts/2019-03-19-next.md")
+            try folder.write("---\ntitle: Idea\n---\nNot yet.\n", to: "site/_drafts/idea.md")
+            try folder.write("Included.\n", to: "site/_includes/note.md")
+            try folder.write("---\ntitle: About\n---\nAbout [the first post](_posts/2019-03-18-hello.md).\n", to: "site/about.md")
+            let report = try await Build.run(
+                BuildRequest(source: MarkdownStorySource(path: folder.path("site")), output: folder.path("out")))
+            #expect(report.stories == 3 && report.deadLinks == 0 && report.linksChecked == 4, "\(report.summary)")
+            #expect(report.summary.contains("1 draft left out"), "\(report.summary)")
+            let next = try readText(folder.path("out/blog/2019/03/19/next/index.html"))
+            #expect(next.contains(#"href="/blog/2019/03/18/hello/#top""#))
+            #expect(try readText(folder.path("out/about/index.html")).contains(#"href="/blog/2019/03/18/hello/""#))
+        }
+    }
+
     @Test("a link to a Markdown file becomes its page's URL, relative or from the root, fragment kept")
     func resolve() {
         var config = Story(id: 1, title: "Config")

@@ -35,7 +35,10 @@ struct MarkdownStory: Sendable {
     ///   - file: the path under the source folder ("posts/2013-05-06-hello.md").
     ///   - zone: the zone of dates written without one.
     ///   - committed: when the file was first committed (`GitDates`): its date when it says none.
-    package init(file: String, matter: FrontMatter, zone: SiteTimeZone = .utc, committed: Int? = nil) {
+    ///   - permalink: the site's permalink for Jekyll's posts (`_config.yml`), else Jekyll's default.
+    package init(
+        file: String, matter: FrontMatter, zone: SiteTimeZone = .utc, committed: Int? = nil, permalink: String? = nil
+    ) {
         let read = { (text: String) in FrontMatterDate.unixSeconds(text, offsetOfLocal: zone.offset(ofLocal:)) }
         let id = matter["id"].flatMap(Int.init).flatMap { (1..<Self.idLimit).contains($0) ? $0 : nil }
         let time =
@@ -52,7 +55,10 @@ struct MarkdownStory: Sendable {
             image: matter["image"].map { ItemImage(url: $0) })
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
         item.markdownExtras.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
-        item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter)
+        let fields = Permalink.Fields(
+            date: time.map { CivilDate(unix: $0 + zone.offset(at: $0)) },
+            title: matter["slug"] ?? Self.fileNameWithoutDate(file), categories: Self.categories(file: file, matter: matter))
+        item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter, fields: fields, sitePermalink: permalink)
         item.markdownExtras.sourceFile = file
         item.markdownExtras.aliases = matter.texts("aliases") + matter.texts("redirect_from")
         item.markdownExtras.templateLines = Self.templateLines(body).map { $0 + matter.bodyLine - 1 }
@@ -62,7 +68,7 @@ struct MarkdownStory: Sendable {
         item.markdownExtras.terms = Self.terms(matter)
         self.item = item
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
-        isDraft = matter.flag("draft") == true || matter.flag("published") == false
+        isDraft = matter.flag("draft") == true || matter.flag("published") == false || Self.post(file) == "_drafts"
         isUnwritten = matter.flag("permalink") == false
     }
 
@@ -158,8 +164,7 @@ struct MarkdownStory: Sendable {
     /// The file name's words, as Jekyll titles a post without a title: `2013-05-06-hello-world.md`
     /// → "Hello World"; `post/index.md` and `_index.md` take their folder's name.
     static func fileNameTitle(_ file: String) -> String {
-        var name = Self.fileName(file)
-        if fileNameDate(file) != nil { name = String(name.dropFirst(11)) }
+        var name = fileNameWithoutDate(file)
         if name == "index" || name == "_index" {
             let folders = file.split(separator: "/").dropLast()
             name = folders.last.map(String.init) ?? name
@@ -168,17 +173,24 @@ struct MarkdownStory: Sendable {
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
-    /// The item page path the file asks for: Jekyll's `permalink` or Zola's `path` as written (a
-    /// pattern with `:placeholders` is not a path, and is left to `item/<id>/`), or Hugo's `slug`
-    /// in place of the file's name (of its bundle's folder, for `post/index.md`), or else the
-    /// file's own path, as every static site generator puts a page: `docs/config.md` →
-    /// `docs/config`, `post/index.md` and `docs/_index.md` → their folder's, Jekyll's
-    /// `2013-05-06-hello.md` → `2013/05/06/hello` (its default `date` permalink, pretty). The
-    /// folder's own `index.md` asks for none: the site's root is its list. `ItemPaths` decides.
-    static func wantedPath(file: String, matter: FrontMatter) -> String? {
-        if let permalink = matter["permalink"], !permalink.contains(":"), matter.flag("permalink") == nil { return permalink }
+    /// The item page path the file asks for: Jekyll's `permalink` or Zola's `path` as written,
+    /// a `permalink` pattern expanded (`/:year/:title/`, `Permalink`), or Hugo's `slug` in place
+    /// of the file's name (of its bundle's folder, for `post/index.md`). A Jekyll post (a file
+    /// in a `_posts` or `_drafts` folder) takes the site's permalink (`_config.yml`), else
+    /// Jekyll's default, `/:categories/:year/:month/:day/:title/`. Otherwise the file's own
+    /// path, as every static site generator puts a page: `docs/config.md` → `docs/config`,
+    /// `post/index.md` and `docs/_index.md` → their folder's, a dated `2013-05-06-hello.md` →
+    /// `2013/05/06/hello`. The folder's own `index.md` asks for none: the site's root is its
+    /// list. A pattern that cannot be made (an unknown placeholder, no date) is as if absent.
+    /// `ItemPaths` decides.
+    static func wantedPath(file: String, matter: FrontMatter, fields: Permalink.Fields, sitePermalink: String?) -> String? {
+        if let permalink = matter["permalink"], matter.flag("permalink") == nil {
+            if !permalink.contains(":") { return permalink }
+            if let path = Permalink.path(permalink, fields) { return path }
+        }
         if let path = matter["path"], !path.contains(":") { return path }
-        var folders = file.split(separator: "/").dropLast().map(String.init)
+        if post(file) != nil, let path = Permalink.path(sitePermalink ?? "date", fields) { return path }
+        var folders = file.split(separator: "/").dropLast().filter { $0 != "_posts" && $0 != "_drafts" }.map(String.init)
         let name = fileName(file)
         let isIndex = ["index", "_index"].contains(name)
         if isIndex { folders = Array(folders.dropLast()) }
@@ -193,6 +205,27 @@ struct MarkdownStory: Sendable {
             return (folders + date.split(separator: "-").map(String.init) + [String(name.dropFirst(11))]).joined(separator: "/")
         }
         return (folders + [name]).joined(separator: "/")
+    }
+
+    /// `_posts` or `_drafts` when the file is in such a folder (at any depth, as Jekyll reads
+    /// `news/_posts/`): a Jekyll post, or a draft of one.
+    static func post(_ file: String) -> Substring? {
+        file.split(separator: "/").dropLast().last { $0 == "_posts" || $0 == "_drafts" }
+    }
+
+    /// Jekyll's categories of a post: the folders above its `_posts`, then front matter's
+    /// `categories` (a list or words) and `category`, lowercased as its URLs have them.
+    static func categories(file: String, matter: FrontMatter) -> [String] {
+        let own = matter.texts("categories") + (matter["category"].map { [$0] } ?? [])
+        let folders =
+            post(file) == nil ? [] : file.split(separator: "/").prefix { $0 != "_posts" && $0 != "_drafts" }.map(String.init)
+        return (folders + own).map { $0.lowercased() }
+    }
+
+    /// The file's name without its extension and Jekyll's date: `hello` of `2013-05-06-hello.md`.
+    static func fileNameWithoutDate(_ file: String) -> String {
+        let name = fileName(file)
+        return fileNameDate(file) == nil ? name : String(name.dropFirst(11))
     }
 
     /// The last path component without its extension.

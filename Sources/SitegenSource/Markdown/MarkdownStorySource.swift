@@ -41,6 +41,9 @@ public struct MarkdownStorySource: StorySource {
     /// What a Markdown file's name ends in, as the generators read them.
     public static let extensions = MarkdownExtras.fileExtensions
 
+    /// Jekyll's folders of posts and drafts: read, though their names begin with `_`.
+    static let postFolders: Set<Substring> = ["_posts", "_drafts"]
+
     /// What a file under the folder is to the build.
     enum Role: Equatable {
         case page
@@ -67,7 +70,7 @@ public struct MarkdownStorySource: StorySource {
         all.sort()
         func isMarkdown(_ name: Substring) -> Bool { extensions.contains((String(name) as NSString).pathExtension.lowercased()) }
         func isHidden(_ components: [Substring]) -> Bool {
-            components.dropLast().contains { $0.hasPrefix("_") || $0.hasPrefix(".") }
+            components.dropLast().contains { ($0.hasPrefix("_") || $0.hasPrefix(".")) && !Self.postFolders.contains($0) }
                 || (components.last.map {
                     ($0.hasPrefix("_") || $0.hasPrefix(".")) && !($0.hasPrefix("_index.") && isMarkdown($0))
                 }
@@ -119,6 +122,9 @@ public struct MarkdownStorySource: StorySource {
         // A story without a date anywhere in its file takes the date its file was first
         // committed, when the folder is in a git repository.
         let committed = GitDates.firstCommits(in: path)
+        // A Jekyll site's permalink for its posts, from its `_config.yml` when the folder has one.
+        let permalink = FileManager.default.contents(atPath: (path as NSString).appendingPathComponent("_config.yml"))
+            .flatMap { Permalink.siteSetting(inConfig: String(decoding: $0, as: UTF8.self)) }
         let parsed = Parallel.array(count: pages.count) { i -> Parsed in
             let full = (path as NSString).appendingPathComponent(pages[i])
             guard let data = FileManager.default.contents(atPath: full) else { return .unreadable }
@@ -126,7 +132,9 @@ public struct MarkdownStorySource: StorySource {
             if let offset = UTF8Offset.firstInvalid(bytes) { return .notUTF8(offset) }
             do throws(FrontMatter.Error) {
                 let matter = try FrontMatter.parse(String(decoding: bytes, as: UTF8.self))
-                return .story(MarkdownStory(file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]]))
+                return .story(
+                    MarkdownStory(
+                        file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]], permalink: permalink))
             } catch {
                 return .invalid(error)
             }

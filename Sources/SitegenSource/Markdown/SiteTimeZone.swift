@@ -19,6 +19,10 @@ public struct SiteTimeZone: Sendable, Equatable {
         identifier = zone.identifier
     }
 
+    /// The zone's offset from UTC, in seconds, at an instant (Unix seconds): what its wall
+    /// clock adds to UTC then.
+    public func offset(at instant: Int) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))) }
+
     /// The zone's offset from UTC, in seconds, at a wall-clock time read as if it were UTC
     /// (`local`): the offset in force then, daylight saving included. Around a change the
     /// offset of the instant one standard offset away is taken, which is what a wall-clock

@@ -11,9 +11,12 @@
 /// | `{% raw %}`, `{% endraw %}` (Jekyll) | nothing: what they wrap is text |
 /// | `{{< figure src="a.png" alt="A" caption="C" >}}` (Hugo) | `![A](a.png)` (the caption when there is no alt) |
 /// | `{{< ref "docs/config.md" >}}`, `relref`, with `{{% %}}` too (Hugo) | `docs/config.md` (a link to a file, which `MarkdownLinks` makes its page's) |
+/// | `{% post_url 2019-03-18-hello %}`, `{% post_url /2019/2019-03-18-hello %}` (Jekyll) | `/_posts/2019-03-18-hello.md`, the post's file (`.md`: Jekyll's name leaves out the extension, and `.md` is the commonest) |
+/// | `{{ site.baseurl }}`, `{{ site.url }}` (Jekyll) | nothing: the links they begin are the site's own, from its root |
+/// | `{{ "/about/" \| relative_url }}`, `absolute_url` (Jekyll) | `/about/` |
 enum TemplateForms {
     static func rewritten(_ body: String) -> String {
-        guard body.contains("{%") || body.contains("{{<") || body.contains("{{%") else { return body }
+        guard body.contains("{%") || body.contains("{{") else { return body }
         var out: [Substring] = []
         var fence: String? = nil
         for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -45,6 +48,9 @@ enum TemplateForms {
             var text = String(line)
             text.replace(raw, with: "")
             text.replace(reference) { $0.output.1 }
+            text.replace(postURL) { "/_posts" + ($0.output.1.hasPrefix("/") ? "" : "/") + $0.output.1 + ".md" }
+            text.replace(siteURL, with: "")
+            text.replace(relativeURL) { $0.output.1 ?? $0.output.2 ?? "" }
             text.replace(figure) { match in
                 let source = attribute("src", in: match.output.1) ?? ""
                 let alt = attribute("alt", in: match.output.1) ?? attribute("caption", in: match.output.1) ?? ""
@@ -68,5 +74,9 @@ enum TemplateForms {
     nonisolated(unsafe) private static let endHighlight = /(?:\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\s*\/highlight\s*[>%]\}\})\s*/
     nonisolated(unsafe) private static let raw = /\{%-?\s*(?:end)?raw\s*-?%\}/
     nonisolated(unsafe) private static let reference = /\{\{[<%]\s*(?:rel)?ref\s+"([^"]+)"\s*[>%]\}\}/
+    nonisolated(unsafe) private static let postURL = /\{%-?\s*post_url\s+(\S+?)\s*-?%\}/
+    nonisolated(unsafe) private static let siteURL = /\{\{-?\s*site\.(?:base)?url\s*-?\}\}/
+    nonisolated(unsafe) private static let relativeURL =
+        /\{\{-?\s*(?:"([^"]*)"|'([^']*)')\s*\|\s*(?:relative|absolute)_url\s*-?\}\}/
     nonisolated(unsafe) private static let figure = /\{\{[<%]\s*figure\s+([^>%]*)[>%]\}\}/
 }
