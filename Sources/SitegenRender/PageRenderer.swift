@@ -153,7 +153,7 @@ package struct PageRenderer: Sendable {
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout;
     /// and what the build learns of it (`AuthoredPage`).
     package func sitePage(_ page: SitePage) -> (html: [UInt8], authored: AuthoredPage) {
-        let body = Markdown.page(page.markdown, taken: theme.sitePageIDs)
+        let body = Markdown.page(page.markdown, taken: theme.sitePageIDs, link: sitePageLink)
         let content: TemplateObject = [
             "title": .string(page.title), "body": .string(body.html), "toc": Self.tableOfContents(body.headings),
         ]
@@ -165,6 +165,18 @@ package struct PageRenderer: Sendable {
             AuthoredPage(
                 links: LinkCheck.Page(url: paths.sitePage(page.slug), links: body.links, ids: body.ids), removed: body.removed)
         )
+    }
+
+    /// A site page's link to a Markdown file, made the URL of that file's page: another site
+    /// page (`contact.md#form`, beside it in `--pages`), or else a story's file, read as if the
+    /// site page were at the source folder's root (`posts/hello.md`, `/posts/hello.md`).
+    func sitePageLink(_ url: String) -> String? {
+        let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        let file = LinkCheck.percentDecoded(url[..<end])
+        if file.hasSuffix(".md"), !file.contains("/"), sitePages.contains(where: { $0.slug == file.dropLast(3) }) {
+            return paths.sitePage(String(file.dropLast(3))) + url[end...]
+        }
+        return markdownLinks?.resolve(url, from: "")
     }
 
     /// A Markdown page's language from its front matter (`lang`, Hugo's `language`), when it

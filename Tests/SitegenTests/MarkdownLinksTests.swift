@@ -74,9 +74,14 @@ struct MarkdownLinksTests {
             try folder.write("---\ntitle: Idea\n---\nNot yet.\n", to: "site/_drafts/idea.md")
             try folder.write("Included.\n", to: "site/_includes/note.md")
             try folder.write("---\ntitle: About\n---\nAbout [the first post](_posts/2019-03-18-hello.md).\n", to: "site/about.md")
+            // A site page's link to a story's file, read from the source folder's root.
+            try folder.write("---\ntitle: Start\n---\n[The first post](/_posts/2019-03-18-hello.md)\n", to: "pages/start.md")
             let report = try await Build.run(
-                BuildRequest(source: MarkdownStorySource(path: folder.path("site")), output: folder.path("out")))
-            #expect(report.stories == 3 && report.deadLinks == 0 && report.linksChecked == 4, "\(report.summary)")
+                BuildRequest(
+                    source: MarkdownStorySource(path: folder.path("site")), output: folder.path("out"),
+                    pages: folder.path("pages")))
+            #expect(report.stories == 3 && report.deadLinks == 0 && report.linksChecked == 5, "\(report.summary)")
+            #expect(try readText(folder.path("out/start/index.html")).contains(#"href="/blog/2019/03/18/hello/""#))
             #expect(report.summary.contains("1 draft left out"), "\(report.summary)")
             let next = try readText(folder.path("out/blog/2019/03/19/next/index.html"))
             #expect(next.contains(#"href="/blog/2019/03/18/hello/#top""#))

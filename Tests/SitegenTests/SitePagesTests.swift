@@ -14,7 +14,8 @@ struct SitePagesTests {
     func built() async throws {
         try await withTemporaryFolder { folder in
             try folder.write(
-                "---\ntitle: About us\nweight: 2\n---\nWe *write* [code](https://example.com).\n", to: "pages/about.md")
+                "---\ntitle: About us\nweight: 2\n---\nWe *write* [code](https://example.com). [FAQ](faq.md#top)\n",
+                to: "pages/about.md")
             try folder.write("---\ntitle: Colophon\nweight: 1\n---\n<script>alert(1)</script>\n", to: "pages/colophon.md")
             try folder.write("No front matter.\n", to: "pages/faq.md")
             let report = try await Build.run(
@@ -26,7 +27,11 @@ struct SitePagesTests {
             #expect(report.summary.contains("3 site pages"))
             let about = try readText(folder.path("out/about/index.html"))
             #expect(about.contains("<title>About us · sitegen</title>"))
-            #expect(about.contains("<p>We <em>write</em> <a href=\"https://example.com\">code</a>.</p>"))
+            // A link to another site page's file is that page's link.
+            #expect(
+                about.contains(
+                    "<p>We <em>write</em> <a href=\"https://example.com\">code</a>. <a href=\"/sub/faq/#top\">FAQ</a></p>"))
+            #expect(report.deadLinks == 0 && report.linksChecked == 2, "\(report.summary)")
             #expect(about.contains("Content-Security-Policy"))
             #expect(about.contains("<a href=\"/sub/about/\" aria-current=\"page\">About us</a>"))
             let colophon = try readText(folder.path("out/colophon/index.html"))
