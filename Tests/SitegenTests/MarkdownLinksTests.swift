@@ -23,7 +23,8 @@ struct MarkdownLinksTests {
         #expect(try path("news/2019-03-18-release.markdown") == "news/2019/03/18/release")
         #expect(try path("docs/config.md", "---\nslug: settings\n---\n") == "docs/settings")
         #expect(try path("posts/hello/index.md", "---\nslug: hi\n---\n") == "posts/hi")
-        #expect(try path("a.md", "---\npermalink: /writing/a/\n---\n") == "/writing/a/")
+        #expect(try path("a.md", "---\npermalink: /writing/a/\n---\n") == "writing/a")
+        #expect(try path("about.md", "---\npermalink: /about.html\n---\n") == "about")
         #expect(try path("a.md", "+++\npath = \"2025/06/26/x\"\n+++\n") == "2025/06/26/x")
         #expect(try path("a.md", "---\npermalink: /:year/:title/\n---\n") == "a")
     }

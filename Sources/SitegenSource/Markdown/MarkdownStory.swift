@@ -17,7 +17,7 @@ import SitegenModel
 /// | `draft: true`, `published: false` | a draft: left out unless `--drafts` | — |
 /// | `permalink: false` (Eleventy) | not a page: ignored, and counted | — |
 /// | `aliases` (Hugo, Zola), `redirect_from` (Jekyll) | old URLs of the page: each a redirect page to it (`Redirects`) | — |
-/// | `permalink` (Jekyll), `path` (Zola), `slug` (Hugo) | the item page's path (`ItemPaths`) | the file's own: `docs/config.md` → `docs/config/`, `post/index.md` and `docs/_index.md` → their folder's, Jekyll's `2013-05-06-hello.md` → `2013/05/06/hello/`; `item/<id>/` when that is not free |
+/// | `permalink` (Jekyll: a path or a pattern), `path` (Zola), `slug` (Hugo) | the item page's path (`ItemPaths`) | the file's own: `docs/config.md` → `docs/config/`, `post/index.md` and `docs/_index.md` → their folder's, `2013-05-06-hello.md` → `2013/05/06/hello/`; a Jekyll post (in `_posts`) the site's permalink or Jekyll's default; `item/<id>/` when that is not free |
 /// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->` |
 /// | `tags`; `categories`, `category` | the story's terms (`TaxonomyPlanner`): a list, or words (Jekyll's `tags: a b`); `category` is one term | none |
 ///
@@ -173,8 +173,8 @@ struct MarkdownStory: Sendable {
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
-    /// The item page path the file asks for: Jekyll's `permalink` or Zola's `path` as written,
-    /// a `permalink` pattern expanded (`/:year/:title/`, `Permalink`), or Hugo's `slug` in place
+    /// The item page path the file asks for: Jekyll's `permalink` (a path, `/about.html` the
+    /// folder `about`, or a pattern: `/:year/:title/`, `Permalink`), Zola's `path` as written, or Hugo's `slug` in place
     /// of the file's name (of its bundle's folder, for `post/index.md`). A Jekyll post (a file
     /// in a `_posts` or `_drafts` folder) takes the site's permalink (`_config.yml`), else
     /// Jekyll's default, `/:categories/:year/:month/:day/:title/`. Otherwise the file's own
@@ -184,9 +184,8 @@ struct MarkdownStory: Sendable {
     /// list. A pattern that cannot be made (an unknown placeholder, no date) is as if absent.
     /// `ItemPaths` decides.
     static func wantedPath(file: String, matter: FrontMatter, fields: Permalink.Fields, sitePermalink: String?) -> String? {
-        if let permalink = matter["permalink"], matter.flag("permalink") == nil {
-            if !permalink.contains(":") { return permalink }
-            if let path = Permalink.path(permalink, fields) { return path }
+        if let permalink = matter["permalink"], matter.flag("permalink") == nil, let path = Permalink.path(permalink, fields) {
+            return path
         }
         if let path = matter["path"], !path.contains(":") { return path }
         if post(file) != nil, let path = Permalink.path(sitePermalink ?? "date", fields) { return path }
