@@ -22,7 +22,7 @@ package struct MarkdownLinks: Sendable {
 
     /// The page URL for a link written in `file`, or nil to keep it: only a link to a Markdown
     /// file (by its extension), relative to `file`'s folder or to the source folder's root
-    /// (`/…`), with no scheme or host.
+    /// (`/…`, and Zola's `@/…`), with no scheme or host.
     package func resolve(_ url: String, from file: String) -> String? { resolver(from: file)(url) }
 
     /// `resolve(_:from:)` for the links of one file: its folder split once.
@@ -41,16 +41,23 @@ package struct MarkdownLinks: Sendable {
                 String(decoding: bytes[bytes.index(after: dot)..<end], as: UTF8.self).lowercased())
         else { return nil }
         if LinkCheck.hasScheme(url) { return nil }
-        let path = LinkCheck.percentDecoded(url[..<end])
-        var parts = path.hasPrefix("/") ? [] : folder
-        for part in path.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if parts.popLast() == nil { return nil }
-            default: parts.append(String(part))
+        // Zola's internal links (`@/blog/post.md`) are from the content folder's root.
+        var path = LinkCheck.percentDecoded(url[..<end])
+        if path.hasPrefix("@/") { path.removeFirst() }
+        // A path that is not found from the file's folder is looked for from the root, as
+        // Hugo's `ref` looks (`{{< ref "docs/config.md" >}}` in `docs/guide/intro.md`).
+        let tries = path.hasPrefix("/") ? [[]] : path.hasPrefix(".") || folder.isEmpty ? [folder] : [folder, []]
+        for start in tries {
+            var parts = start
+            for part in path.split(separator: "/") {
+                switch part {
+                case ".": continue
+                case "..": if parts.popLast() == nil { return nil }
+                default: parts.append(String(part))
+                }
             }
+            if let page = pages[parts.joined(separator: "/")] { return page + url[end...] }
         }
-        guard let page = pages[parts.joined(separator: "/")] else { return nil }
-        return page + url[end...]
+        return nil
     }
 }

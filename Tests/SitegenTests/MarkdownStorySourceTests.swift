@@ -256,15 +256,7 @@ struct MarkdownStorySourceTests {
             try folder.write("---\ndate: 2020-02-02\n---\n# Dated\n", to: "site/content/dated.md")
             try folder.write("# Moved\n", to: "site/content/old name.md")
             let git = { (date: Int, arguments: [String]) in
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["git", "-C", folder.path("site"), "-c", "user.name=t", "-c", "user.email=t@t"] + arguments
-                process.environment = [
-                    "GIT_AUTHOR_DATE": "@\(date) +0000", "GIT_COMMITTER_DATE": "@\(date) +0000", "HOME": folder.path(""),
-                ]
-                try process.run()
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "git \(arguments)")
+                try SitegenTests.git(in: folder.path("site"), at: date, arguments, home: folder.path(""))
             }
             try git(0, ["init", "-q"])
             try git(0, ["add", "."])
