@@ -32,15 +32,27 @@ struct MarkdownLinksTests {
     @Test("Jekyll's permalinks: its styles and placeholders, a post's categories, the site's _config.yml")
     func permalinks() throws {
         let date = CivilDate(unix: 1_552_867_200)  // 2019-03-18
-        let fields = Permalink.Fields(date: date, title: "Hello-World", categories: ["news", "rust"])
+        let fields = Permalink.Fields(date: date, fileName: "Hello-World", categories: ["news", "rust"])
         #expect(Permalink.path("date", fields) == "news/rust/2019/03/18/Hello-World")
         #expect(Permalink.path("pretty", fields) == "news/rust/2019/03/18/Hello-World")
         #expect(Permalink.path("/:categories/:title.html", fields) == "news/rust/Hello-World")
         #expect(Permalink.path("/blog/:short_year/:i_month/:i_day/:slug/", fields) == "blog/19/3/18/hello-world")
         #expect(Permalink.path("ordinal", fields) == "news/rust/2019/077/Hello-World")
-        #expect(Permalink.path("/:year/:title/", .init(date: nil, title: "a", categories: [])) == nil)
+        #expect(Permalink.path("/:year/:title/", .init(date: nil, fileName: "a")) == nil)
         #expect(Permalink.path("/:unknown/:title/", fields) == nil)
-        #expect(Permalink.path("none", .init(date: nil, title: "a", categories: [])) == "a")
+        #expect(Permalink.path("none", .init(date: nil, fileName: "a")) == "a")
+        // Hugo's: `:title` is the page's title, `:slug` front matter's or that, `:section` its folder.
+        let hugo = Permalink.Fields(
+            date: date, fileName: "index", slug: nil, title: "Announcing Rust 1.88.0!", sections: ["blog", "rust"])
+        #expect(Permalink.path("/:section/:year/:month/:title/", hugo, .hugo) == "blog/2019/03/announcing-rust-1.88.0")
+        #expect(Permalink.path("/:sections/:slugorfilename/", hugo, .hugo) == "blog/rust/index")
+        #expect(Permalink.path("pretty", hugo, .hugo) == "pretty" && Permalink.path("/:categories/", hugo, .hugo) == nil)
+        #expect(
+            Permalink.sectionSettings(
+                inHugoConfig: "baseURL = 'x'\n[permalinks]\n  posts = '/:year/:month/:slug/'\n[params]\n  a = 'b'\n")
+                == ["posts": "/:year/:month/:slug/"])
+        #expect(
+            Permalink.sectionSettings(inHugoConfig: "[permalinks.page]\n\"blog\" = \"/b/:title/\"\n") == ["blog": "/b/:title/"])
         // Leap years count the 29th of February.
         #expect(CivilDate(unix: 1_583_020_800).dayOfYear == 61 && CivilDate(unix: 1_551_398_400).dayOfYear == 60)
         #expect(
@@ -49,7 +61,8 @@ struct MarkdownLinksTests {
         #expect(Permalink.siteSetting(inConfig: "defaults:\n  permalink: /x/\n") == nil)
 
         func path(_ file: String, _ text: String = "---\ndate: 2019-03-18\n---\nT\n", site: String? = nil) throws -> String? {
-            MarkdownStory(file: file, matter: try FrontMatter.parse(text), permalink: site).item.markdownExtras.itemPath
+            MarkdownStory(file: file, matter: try FrontMatter.parse(text), permalinks: .init(posts: site)).item.markdownExtras
+                .itemPath
         }
         #expect(try path("_posts/2019-03-18-hello.md") == "2019/03/18/hello")
         #expect(
@@ -59,6 +72,14 @@ struct MarkdownLinksTests {
         #expect(try path("about.md", "---\ntitle: About\n---\n", site: "/blog/:year/:title/") == "about")
         #expect(try path("notes/a.md", "---\ndate: 2020-01-02\npermalink: /:year/:title/\n---\n") == "2020/a")
         #expect(try path("_drafts/idea.md", "---\ntitle: Idea\n---\n") == "idea")
+        // Hugo's `[permalinks]` place a section's pages, not the section's own page.
+        let sections = Permalink.Settings(sections: ["posts": "/:year/:slug/"])
+        func hugoPath(_ file: String, _ text: String) throws -> String? {
+            MarkdownStory(file: file, matter: try FrontMatter.parse(text), permalinks: sections).item.markdownExtras.itemPath
+        }
+        #expect(try hugoPath("posts/my-trip/index.md", "---\ntitle: My Trip\ndate: 2020-07-01\n---\n") == "2020/my-trip")
+        #expect(try hugoPath("posts/_index.md", "---\ntitle: Posts\n---\n") == "posts")
+        #expect(try hugoPath("docs/a.md", "---\ntitle: A\ndate: 2020-07-01\n---\n") == "docs/a")
 
     }
 

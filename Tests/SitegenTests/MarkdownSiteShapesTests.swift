@@ -113,11 +113,18 @@ struct MarkdownSiteShapesTests {
                 Back to the [install step](../guide/intro/#install).
                 """, to: "content/docs/config/index.md")
             try folder.write(Data([0x89, 0x50, 0x4E, 0x47]), to: "content/docs/config/diagram.png")
+            // The site's config beside `content/`: its posts at a pattern of their own.
+            try folder.write(
+                "baseURL = 'https://example.org/'\n[permalinks]\n  posts = '/:year/:month/:title/'\n", to: "hugo.toml")
+            try folder.write(
+                "---\ntitle: Release Notes\ndate: 2024-05-03\n---\nSee the [intro](/docs/guide/intro/#install).\n",
+                to: "content/posts/release-notes.md")
+            try folder.write("---\ntitle: Posts\n---\nThe [latest](/2024/05/release-notes/).\n", to: "content/posts/_index.md")
             try folder.write(
                 "---\ntitle: time.Format\ndate: 2024-04-30\n---\nSee [the docs](/docs/) and [the config](/docs/config/#build-options).\n",
                 to: "content/functions/time/format.md")
             let (report, page) = try await build(folder, "content")
-            #expect(report.deadLinks == 0 && report.linksChecked == 6 && report.templateLines == 0, "\(report.summary)")
+            #expect(report.deadLinks == 0 && report.linksChecked == 8 && report.templateLines == 0, "\(report.summary)")
             #expect(report.bundleFiles == 1, "\(report.summary)")
             let intro = try page("docs/guide/intro/")
             #expect(intro.contains(#"href="/docs/config/#build-options""#) && intro.contains("markdown-alert-note"))

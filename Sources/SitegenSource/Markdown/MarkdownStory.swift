@@ -35,9 +35,10 @@ struct MarkdownStory: Sendable {
     ///   - file: the path under the source folder ("posts/2013-05-06-hello.md").
     ///   - zone: the zone of dates written without one.
     ///   - committed: when the file was first committed (`GitDates`): its date when it says none.
-    ///   - permalink: the site's permalink for Jekyll's posts (`_config.yml`), else Jekyll's default.
+    ///   - permalinks: the site's own (Jekyll's `_config.yml`, Hugo's `[permalinks]`).
     package init(
-        file: String, matter: FrontMatter, zone: SiteTimeZone = .utc, committed: Int? = nil, permalink: String? = nil
+        file: String, matter: FrontMatter, zone: SiteTimeZone = .utc, committed: Int? = nil,
+        permalinks: Permalink.Settings = .init()
     ) {
         let read = { (text: String) in FrontMatterDate.unixSeconds(text, offsetOfLocal: zone.offset(ofLocal:)) }
         let id = matter["id"].flatMap(Int.init).flatMap { (1..<Self.idLimit).contains($0) ? $0 : nil }
@@ -55,10 +56,15 @@ struct MarkdownStory: Sendable {
             image: matter["image"].map { ItemImage(url: $0) })
         item.markdown = body.contains(where: { !$0.isWhitespace }) ? body : nil
         item.markdownExtras.meta = matter.fields.compactMapValues { $0.value == .null ? nil : $0.value }
+        var folders = file.split(separator: "/").dropLast().map(String.init)
+        let isIndex = ["index", "_index"].contains(Self.fileName(file))
+        if isIndex, !folders.isEmpty { folders.removeLast() }
         let fields = Permalink.Fields(
             date: time.map { CivilDate(unix: $0 + zone.offset(at: $0)) },
-            title: matter["slug"] ?? Self.fileNameWithoutDate(file), categories: Self.categories(file: file, matter: matter))
-        item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter, fields: fields, sitePermalink: permalink)
+            fileName: isIndex
+                ? file.split(separator: "/").dropLast().last.map(String.init) ?? "" : Self.fileNameWithoutDate(file),
+            slug: matter["slug"], title: title, categories: Self.categories(file: file, matter: matter), sections: folders)
+        item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter, fields: fields, site: permalinks)
         item.markdownExtras.sourceFile = file
         item.markdownExtras.aliases = matter.texts("aliases") + matter.texts("redirect_from")
         item.markdownExtras.templateLines = Self.templateLines(body).map { $0 + matter.bodyLine - 1 }
@@ -177,18 +183,24 @@ struct MarkdownStory: Sendable {
     /// folder `about`, or a pattern: `/:year/:title/`, `Permalink`), Zola's `path` as written, or Hugo's `slug` in place
     /// of the file's name (of its bundle's folder, for `post/index.md`). A Jekyll post (a file
     /// in a `_posts` or `_drafts` folder) takes the site's permalink (`_config.yml`), else
-    /// Jekyll's default, `/:categories/:year/:month/:day/:title/`. Otherwise the file's own
+    /// Jekyll's default, `/:categories/:year/:month/:day/:title/`; a page of a section Hugo's
+    /// `[permalinks]` names takes its pattern (a section's `_index.md` keeps its folder). Otherwise the file's own
     /// path, as every static site generator puts a page: `docs/config.md` → `docs/config`,
     /// `post/index.md` and `docs/_index.md` → their folder's, a dated `2013-05-06-hello.md` →
     /// `2013/05/06/hello`. The folder's own `index.md` asks for none: the site's root is its
     /// list. A pattern that cannot be made (an unknown placeholder, no date) is as if absent.
     /// `ItemPaths` decides.
-    static func wantedPath(file: String, matter: FrontMatter, fields: Permalink.Fields, sitePermalink: String?) -> String? {
+    static func wantedPath(file: String, matter: FrontMatter, fields: Permalink.Fields, site: Permalink.Settings) -> String? {
         if let permalink = matter["permalink"], matter.flag("permalink") == nil, let path = Permalink.path(permalink, fields) {
             return path
         }
         if let path = matter["path"], !path.contains(":") { return path }
-        if post(file) != nil, let path = Permalink.path(sitePermalink ?? "date", fields) { return path }
+        if post(file) != nil, let path = Permalink.path(site.posts ?? "date", fields) { return path }
+        if fileName(file) != "_index", let section = fields.sections.first, let pattern = site.sections[section],
+            let path = Permalink.path(pattern, fields, .hugo)
+        {
+            return path
+        }
         var folders = file.split(separator: "/").dropLast().filter { $0 != "_posts" && $0 != "_drafts" }.map(String.init)
         let name = fileName(file)
         let isIndex = ["index", "_index"].contains(name)

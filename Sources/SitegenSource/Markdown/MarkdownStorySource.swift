@@ -107,6 +107,23 @@ public struct MarkdownStorySource: StorySource {
         }
     }
 
+    /// The site's own permalinks: a Jekyll site's `_config.yml` in the folder, or Hugo's
+    /// `hugo.toml` (or `config.toml`) beside it (the folder is Hugo's `content`).
+    static func permalinks(of folder: String) -> Permalink.Settings {
+        func read(_ path: String) -> String? {
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        }
+        var settings = Permalink.Settings()
+        settings.posts = read((folder as NSString).appendingPathComponent("_config.yml")).flatMap(Permalink.siteSetting)
+        let site = (folder as NSString).deletingLastPathComponent
+        if let hugo = read((site as NSString).appendingPathComponent("hugo.toml"))
+            ?? read((site as NSString).appendingPathComponent("config.toml"))
+        {
+            settings.sections = Permalink.sectionSettings(inHugoConfig: hugo)
+        }
+        return settings
+    }
+
     public func entries() async throws -> [SourceEntry] {
         let files = try Self.files(in: path)
         var bundled: [String: [StoryFile]] = [:]
@@ -122,9 +139,7 @@ public struct MarkdownStorySource: StorySource {
         // A story without a date anywhere in its file takes the date its file was first
         // committed, when the folder is in a git repository.
         let committed = GitDates.firstCommits(in: path)
-        // A Jekyll site's permalink for its posts, from its `_config.yml` when the folder has one.
-        let permalink = FileManager.default.contents(atPath: (path as NSString).appendingPathComponent("_config.yml"))
-            .flatMap { Permalink.siteSetting(inConfig: String(decoding: $0, as: UTF8.self)) }
+        let permalinks = Self.permalinks(of: path)
         let parsed = Parallel.array(count: pages.count) { i -> Parsed in
             let full = (path as NSString).appendingPathComponent(pages[i])
             guard let data = FileManager.default.contents(atPath: full) else { return .unreadable }
@@ -134,7 +149,7 @@ public struct MarkdownStorySource: StorySource {
                 let matter = try FrontMatter.parse(String(decoding: bytes, as: UTF8.self))
                 return .story(
                     MarkdownStory(
-                        file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]], permalink: permalink))
+                        file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]], permalinks: permalinks))
             } catch {
                 return .invalid(error)
             }
