@@ -321,13 +321,14 @@
 
   // Feed pattern keys: Page Down / Page Up move focus to the next / previous article (made if
   // need be); Control+End / Control+Home to the nearest focusable element after / before the feed.
-  const focusables = () => [...document.querySelectorAll('a[href],button,input,select,textarea,[tabindex]')];
   feed.addEventListener('keydown', event => {
     const row = event.target.closest('[role=feed] > article');
-    const key = event.key, control = event.ctrlKey || event.metaKey;
-    if (control && (key == 'End' || key == 'Home')) {
-      const outside = focusables().filter(e => !feed.contains(e) && (feed.compareDocumentPosition(e) & (key == 'End' ? 4 : 2)));
-      const target = key == 'End' ? outside[0] : outside.pop();
+    const key = event.key, control = event.ctrlKey || event.metaKey, end = key == 'End';
+    if (control && (end || key == 'Home')) {
+      const outside = [...document.querySelectorAll('a[href],button,input,select,textarea,[tabindex]')].filter(
+        e => !feed.contains(e) && feed.compareDocumentPosition(e) & (end ? 4 : 2)
+      );
+      const target = end ? outside[0] : outside.pop();
       if (target) event.preventDefault(), target.focus();
     } else if (row && !control && (key == 'PageDown' || key == 'PageUp')) {
       const r = row.row + (key == 'PageDown' ? 1 : -1);
@@ -344,20 +345,25 @@
   // Land where the reader was: coming back (reload, back), on the row they left; landing on
   // page N, on its first row, exactly where the static page showed it.
   history.scrollRestoration = 'manual';
-  const y = measure();
-  // The static page's rows are rows like any other; their stories are kept for when they are
-  // made again.
-  for (let r = landing, row = feed.firstElementChild; row; row = row.nextElementSibling, r++) {
-    adopt(row, r);
-    row.state = 'filled';
-    records.set(r, { id: row.dataset.id, html: row.innerHTML });
-  }
-  feed.style.position = 'relative';
-  // The static page has its first row at the feed's top; so must the table view.
   const saved = history.state?.r;
-  scrollToRow(saved >= 0 ? saved : landing, saved >= 0 ? y : 0);
-  lastY = scrollY;
-  addEventListener('scroll', onScroll);
+  const start = () => {
+    const y = measure();
+    // The static page's rows are rows like any other; their stories are kept for when they
+    // are made again.
+    for (let r = landing, row = feed.firstElementChild; row; row = row.nextElementSibling, r++) {
+      adopt(row, r);
+      row.state = 'filled';
+      records.set(r, { id: row.dataset.id, html: row.innerHTML });
+    }
+    feed.style.position = 'relative';
+    // The static page has its first row at the feed's top; so must the table view.
+    scrollToRow(saved >= 0 ? saved : landing, saved >= 0 ? y : 0);
+    lastY = scrollY;
+    addEventListener('scroll', onScroll);
+    addEventListener('resize', relayout);
+    addEventListener('load', relayout);
+    update();
+  };
   // The row at the top stays at the top (above the feed, nothing moves) when the scrollbar is
   // brought back to it after a pause, and under a new row height (a phone turned sideways, or
   // the stylesheet applied only after this script ran, as WebKit may do).
@@ -366,8 +372,6 @@
     if (y > 0) scrollToRow(r, y);
     update();
   };
-  addEventListener('resize', relayout);
-  addEventListener('load', relayout);
   // Back online: rows that gave up are asked for again.
   addEventListener('online', () => {
     failures = {};
@@ -382,5 +386,9 @@
     inFlight.clear();
   });
   addEventListener('pageshow', event => event.persisted && update());
-  update();
+  // The static page paints first, as it would without this script: the table view starts in
+  // the task after the first frame (a frame's callback, then a timeout, which runs after that
+  // frame is drawn). A reader coming back to a row further down starts at once, so the page
+  // never shows its top first. (A page loaded hidden draws no frame: it starts when shown.)
+  saved >= 0 ? start() : requestAnimationFrame(() => setTimeout(start));
 })();
