@@ -3,7 +3,7 @@ import SitegenAssets
 import SitegenModel
 
 /// The templates, stylesheet, favicon and scripts a site is rendered with, parsed once. Rendering is pure:
-/// values in, HTML out; `Theme+FileSystem.swift` is the only part that reads files.
+/// values in, HTML out; `Theme+Folder.swift` (SitegenBuild) is the only part that reads files.
 public struct Theme: Sendable {
     /// Template names, each `Templates/<name>.mustache`.
     public static let names = ["layout", "page", "row", "item", "sitepage", "terms", "search"]

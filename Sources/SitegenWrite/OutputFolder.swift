@@ -6,8 +6,9 @@ import Synchronization
 /// Where a build writes; the only place a build writes files. Two ways, by whether there is an
 /// output already (docs/deploy.md tells both):
 ///
-/// - **A first build** goes into a staging folder beside the output (`.<name>.staging-<pid>`),
-///   which `commit()` renames into the output's place.
+/// - **A first build** (no output folder yet) goes into a staging folder beside the output
+///   (`.<name>.staging-<pid>`), which `commit()` renames into the output's place: until then
+///   there is no output, and after it a whole one.
 /// - **A rebuild** costs what changed: a file whose bytes the output already holds is left as it
 ///   is (its inode and mtime too); a changed or new file is written beside its place as
 ///   `<name>.sitegen-new`, and `commit()` renames those into place, files named by their content
@@ -73,28 +74,15 @@ public final class OutputFolder: @unchecked Sendable {
     public var unchanged: Int { unchangedCount.load(ordering: .relaxed) }
 
     /// Writes one file, and its precompressed siblings when it is text (`Precompression`),
-    /// making its folder if need be. Unchanged bytes are linked from the previous output
-    /// with their siblings, so nothing is rewritten or compressed again. Safe to call
+    /// making its folder if need be; in a rebuild, bytes the output holds already are left as
+    /// they are, with their siblings, so nothing is rewritten or compressed again. Safe to call
     /// concurrently for different files.
     public func write(_ bytes: [UInt8], to relative: String) throws {
         if inPlace { return try writeInPlace(bytes, to: relative) }
         let full = staging + "/" + relative
-        let compress = precompress && Precompression.applies(to: relative)
-        if previous.holds(bytes, at: relative), inFolder(full, { previous.link(relative, to: full) }) {
-            unchangedCount.add(1, ordering: .relaxed)
-            guard compress else { return }
-            let missing = Precompression.suffixes.filter { !previous.link(relative + $0, to: full + $0) }
-            // Siblings the previous build did not leave (an older sitegen, or none smaller).
-            if !missing.isEmpty {
-                for sibling in Precompression.siblings(of: bytes) where missing.contains(sibling.suffix) {
-                    try writeFile(sibling.bytes, to: full + sibling.suffix)
-                }
-            }
-            return
-        }
         try writeFile(bytes, to: full)
         writtenCount.add(1, ordering: .relaxed)
-        guard compress else { return }
+        guard precompress && Precompression.applies(to: relative) else { return }
         for sibling in Precompression.siblings(of: bytes) { try writeFile(sibling.bytes, to: full + sibling.suffix) }
     }
 
@@ -124,11 +112,8 @@ public final class OutputFolder: @unchecked Sendable {
             }
             return true
         }
-        let full = staging + "/" + relative
-        guard inFolder(full, { previous.link(relative, to: full) }) else { return FileManager.default.fileExists(atPath: full) }
-        guard precompress else { return true }
-        for suffix in Precompression.suffixes { _ = previous.link(relative + suffix, to: full + suffix) }
-        return true
+        // A first build has no previous output to keep from: only what it wrote itself.
+        return FileManager.default.fileExists(atPath: staging + "/" + relative)
     }
 
     /// A rebuild's write: nothing when the output holds these bytes already (and the siblings
@@ -212,42 +197,20 @@ public final class OutputFolder: @unchecked Sendable {
         return makeFolder(String(folder[..<slash])) && (mkdir(folder, 0o755) == 0 || errno == EEXIST)
     }
 
-    /// Puts the staged build in the output's place. Top-level dot-files of the old output that the
-    /// build did not make (.gitkeep, .well-known, a CNAME-like marker) are carried over.
+    /// Puts the build in the output's place: a rebuild's files renamed over theirs, a first
+    /// build's staging folder renamed to the output. A folder made at the output's path during a
+    /// first build (by something else) is not replaced: the build fails and leaves it.
     public func commit() throws {
         defer { lock.release() }
         if inPlace { return try commitInPlace() }
-        let fm = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            guard rename(staging, path) == 0 else { throw failure(path) }
-            return
-        }
-        guard isDirectory.boolValue else {
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             discard()
-            throw SitegenError.writeFailed(path: path, reason: "exists and is not a folder")
+            throw SitegenError.writeFailed(
+                path: path,
+                reason: isDirectory.boolValue ? "was made by something else during the build" : "exists and is not a folder")
         }
-        for name in (try? fm.contentsOfDirectory(atPath: path)) ?? [] where name.hasPrefix(".") {
-            let target = (staging as NSString).appendingPathComponent(name)
-            if !fm.fileExists(atPath: target) && !previous.link(name, to: target) {
-                try? fm.copyItem(atPath: (path as NSString).appendingPathComponent(name), toPath: target)
-            }
-        }
-        if FolderSwap.exchange(staging, path) {
-            // The staging name now holds the old output.
-            try? fm.removeItem(atPath: staging)
-            return
-        }
-        // No atomic exchange here: two renames, with a moment between them without an output.
-        let old = staging + ".old"
-        try? fm.removeItem(atPath: old)
-        guard rename(path, old) == 0 else { throw failure(path) }
-        guard rename(staging, path) == 0 else {
-            let error = failure(path)
-            _ = rename(old, path)
-            throw error
-        }
-        try? fm.removeItem(atPath: old)
+        guard rename(staging, path) == 0 else { throw failure(path) }
     }
 
     /// The error for a failed rename, after throwing the staged files away.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The output as the last finished build left it, read-only: what lets a build keep a file whose
-/// bytes did not change (hard-linked into the staging folder, so its inode and mtime stay and
-/// rsync or a deploy tool sees nothing to upload), and find the previous generations' files.
+/// The output as the last finished build left it, read-only: what lets a rebuild leave a file
+/// whose bytes did not change as it is (its inode and mtime stay, so rsync or a deploy tool sees
+/// nothing to upload), and find the previous generations' files.
 struct PreviousOutput: Sendable {
     package let path: String
     /// Whether there is a previous output at all. A first build (or one into an emptied folder)
@@ -57,12 +57,6 @@ struct PreviousOutput: Sendable {
     func isFile(_ relative: String) -> Bool {
         var info = stat()
         return stat(path + "/" + relative, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// Hard-links the old `relative` to `target` (a path in the staging folder). false when the old
-    /// file is missing or the target exists already (this build wrote or linked it first).
-    package func link(_ relative: String, to target: String) -> Bool {
-        exists && Foundation.link(path + "/" + relative, target) == 0
     }
 
     private func readAll(_ fd: Int32, expected: Int) -> [UInt8]? {
