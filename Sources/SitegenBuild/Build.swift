@@ -44,9 +44,21 @@ public struct BuildRequest: Sendable {
 ///                     once), its manifest (pure, from the shards' names) and pages (`SiteWriter
 ///                     .writeList`: the site's list, then every term's); the search index;
 ///                     item pages, site pages,
-///                     assets, feed, sitemap, robots.txt, 404.html, _headers → staging → output
+///                     assets, feed, sitemap, robots.txt, 404.html, _headers → output
+///
+/// A build blocks the threads it runs on (its parallel steps wait for both cores, its files
+/// are written synchronously), so it runs on `BlockingExecutor`'s, never on Swift's
+/// cooperative pool, whose few threads `sitegen serve` answers requests on.
 public enum Build {
-    public static func run(_ request: BuildRequest, log: (String) -> Void = { _ in }) async throws -> BuildReport {
+    public static func run(
+        _ request: BuildRequest, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws
+        -> BuildReport
+    {
+        try await withTaskExecutorPreference(BlockingExecutor.shared) { try await steps(request, log: log) }
+    }
+
+    private static func steps(_ request: BuildRequest, log: (String) -> Void) async throws -> BuildReport {
         let options = request.options
         // The ranges flags and config files are held to (SiteConfig.keys), for callers that
         // make options in code.

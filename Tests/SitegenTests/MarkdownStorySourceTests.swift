@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SitegenBuild
@@ -433,10 +434,11 @@ struct MarkdownStorySourceTests {
         try await withTemporaryFolder { folder in
             try folder.write("---\ntitle: Jekyll post\ndate: 2020-01-01\n---\n" + body + "\n", to: "c/post.md")
             try folder.write("---\ntitle: Plain\n---\nNothing here.\n", to: "c/plain.md")
-            var logged: [String] = []
+            let lines = Mutex<[String]>([])
             let report = try await Build.run(
                 BuildRequest(source: MarkdownStorySource(path: folder.path("c")), output: folder.path("out")),
-                log: { logged.append($0) })
+                log: { line in lines.withLock { $0.append(line) } })
+            let logged = lines.withLock { $0 }
             // The highlight block is rendered (a code block, `TemplateForms`); the shortcodes'
             // line is left, and named by its line in the file (the body starts on line 5).
             #expect(report.templateLines == 1 && report.templateFiles == 1)
