@@ -140,7 +140,7 @@
   const localRow = async (part, j) => {
     if (j < part.rows.length) return part.rows[j];
     const k = j - part.rows.length;
-    return (await laterRun(part, floor(k / index.moreRows)))[k % index.moreRows];
+    return (await laterRun(part, floor(k / index.moreRows))).rows[k % index.moreRows];
   };
   /** A word's results: its first rows from its packs, the rest, by row of the site's list,
    *  from its files of later results and then the site's manifest and shards. Results rank
@@ -191,7 +191,7 @@
     return part && part.first[part.rows.indexOf(n - part.start)];
   };
   /** Run r of the part's later results, as rows of its segment (the file has the first, then
-   *  each as the one before minus it), decoded once. */
+   *  each as the one before minus it), and their marks, decoded once. */
   const runs = new Map();
   const laterRun = (part, run) => {
     const word = part.term, key = `${part.s} ${run} ${word}`;
@@ -201,37 +201,60 @@
       while (f + 1 < part.more.length && before(part.more[f + 1])) f++;
       const promise = get(`x/${part.more[f][2]}.json`).then(file => {
         let n = 0;
-        return file.words.find(w => w[0] == word && w[1] == run)[2].map((d, i) => (n = i ? n - d : d));
+        const [, , deltas, marks] = file.words.find(w => w[0] == word && w[1] == run);
+        return { rows: deltas.map((d, i) => (n = i ? n - d : d)), marks: marksOf(marks) };
       });
       promise.catch(() => runs.delete(key));
       runs.set(key, promise);
     }
     return runs.get(key);
   };
-  /** Every result of the word, in rank order, as rows counted from the list's end. */
-  const allRows = async entry => {
-    const all = await Promise.all(
-      entry.parts.map(async part => {
-        const count = Math.ceil((part.count - part.rows.length) / index.moreRows);
-        const later = await Promise.all(Array.from({ length: count }, (_, r) => laterRun(part, r)));
-        return part.rows.concat(...later).map(n => n + part.start);
-      })
-    );
-    const parts = entry.parts;
-    return [...parts.map((p, k) => all[k].slice(0, p.titled)), ...parts.map((p, k) => all[k].slice(p.titled))].flat();
+  /** "0.5,,12" → [['0', '5'], [], ['12']]: each result's marks, the ids (places in the
+   *  root's `common` for the segment) of the common words its story holds. */
+  const marksOf = text => (text == null ? [] : text.split(',').map(m => (m ? m.split('.') : [])));
+  /** Every result of a part (a word in a segment) as rows of the segment, with their marks. */
+  const segmentAll = async part => {
+    const count = Math.ceil((part.count - part.rows.length) / index.moreRows);
+    const later = await Promise.all(Array.from({ length: count }, (_, r) => laterRun(part, r)));
+    return [part.rows.concat(...later.map(l => l.rows)), part.marks.concat(...later.map(l => l.marks))];
   };
 
-  // Several words mean all of them, wherever each is (title, domain, author or body): the
-  // stories in every word's results, in the rarest word's rank order. Every word's results are
-  // loaded as rows first, so the count stated is exact from the start.
-  const allOf = async entries => {
-    const [driver, ...others] = entries.slice().sort((a, b) => a.count - b.count);
-    const [order, ...sets] = await Promise.all([driver, ...others].map(allRows));
-    const holds = sets.map(rows => new Set(rows));
-    return resultsOf(
-      driver,
-      order.filter(n => holds.every(set => set.has(n)))
+  // Several words mean all of them, wherever each is (title, domain, author or body): every
+  // story holding them all, in the list's order, the count exact before a row is shown. In
+  // each segment the results of one word are read: its rarest that is not common there (or,
+  // all being common, its rarest). A common word's are never read: every result says which
+  // of the segment's common words its story holds (its marks); another word's rows are read
+  // (a word of few results has them all in its pack).
+  const allOf = async words => {
+    const listings = await Promise.all(words.map(listingOf));
+    const parts = [];
+    const found = await Promise.all(
+      index.segments.map(async ([start, stories], s) => {
+        const common = new Map((index.common[s] || []).map(([w, n], id) => [w, [String(id), n]]));
+        const partOf = async k => {
+          if (!listings[k].packs[s].length) return null;
+          const [entries, i] = await packOf(s, words[k], listings[k]);
+          const e = entries[i];
+          if (!e || e[0] != words[k]) return null;
+          const part = { s, term: e[0], start, stories, count: e[1], first: e[2], rows: e[3], titled: e[4], marks: marksOf(e[5]), more: listings[k].more[s] };
+          return part;
+        };
+        const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
+        const read = await Promise.all(uncommon.map(partOf));
+        if (read.some(p => !p)) return [];
+        const countOf = k => (common.has(words[k]) ? common.get(words[k])[1] : read[uncommon.indexOf(k)].count);
+        const pool = uncommon.length ? uncommon : words.map((_, k) => k);
+        const d = pool.reduce((a, b) => (countOf(b) < countOf(a) ? b : a));
+        const driver = common.has(words[d]) ? await partOf(d) : read[uncommon.indexOf(d)];
+        if (!driver) return [];
+        parts.push(driver);
+        const [rows, marks] = await segmentAll(driver);
+        const others = await Promise.all(uncommon.filter(k => k != d).map(async k => new Set((await segmentAll(read[uncommon.indexOf(k)]))[0])));
+        const ids = words.filter((w, k) => k != d && common.has(w)).map(w => common.get(w)[0]);
+        return rows.filter((n, i) => ids.every(id => marks[i].includes(id)) && others.every(set => set.has(n))).map(n => n + start);
+      })
     );
+    return resultsOf({ parts }, found.flat().sort((a, b) => b - a));
   };
 
   // The feed: as tall as the results, rows placed absolutely, only those near the viewport
@@ -342,15 +365,22 @@
     }
     say('Searching…');
     try {
-      const entries = await Promise.all(words.map((w, i) => lookUp(w, typing && i == words.length - 1)));
+      // Each word's entry, through its packs (the last, while typing, a prefix: the commonest
+      // word it begins), except a word common in a segment, which is a word as typed and
+      // whose packs several words never need.
+      const end = words.length - 1, common = new Set(index.common.flat().map(c => c[0]));
+      const entries = await Promise.all(
+        words.map((w, i) => (end && common.has(w) && !(typing && i == end) ? { term: w } : lookUp(w, typing && i == end)))
+      );
       if (!alive()) return;
-      clear();
-      if (entries.some(e => !e)) return say(`No stories have ${words.map(w => `“${w}”`).join(' and ')}.`);
-      const named = entries.map(e => `“${e.term}”`).join(' and ');
+      if (entries.some(e => !e)) return clear(), say(`No stories have ${words.map(w => `“${w}”`).join(' and ')}.`);
+      const terms = entries.map(e => e.term);
       // (Assigned only once it is known to be the current query's: an older one that ends
       // later must not put its stories under the newer one's count.)
-      const found = entries.length == 1 ? resultsOf(entries[0]) : await allOf(entries);
+      const found = end ? await allOf(terms) : resultsOf(entries[0]);
       if (!alive()) return;
+      clear();
+      const named = terms.map(w => `“${w}”`).join(' and ');
       results = found;
       total = results.count;
       say(`${stories(total)} with ${named}`);

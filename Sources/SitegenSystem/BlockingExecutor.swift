@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// Threads of their own for work that blocks one (a build: `concurrentPerform`, waits on
 /// dispatch groups, file I/O), so that it never holds a thread of Swift's cooperative pool,

@@ -127,9 +127,11 @@ struct SearchIndexTests {
         return SearchPlanner.plan(terms, recordBytes: Array(repeating: 300, count: stories), rule: rule)
     }
 
-    @Test("the cuts cover every word once, in order; later results are every result after the first rows, once, in order")
+    @Test(
+        "the cuts cover every word once, in order; a pack holds a word's first rows, or all of a word of few; later results are the rest, once, in order"
+    )
     func cuts() {
-        let rule = SearchRule(firstRows: 5, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000)
+        let rule = SearchRule(firstRows: 5, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000, wholeRows: 20)
         let plan = Self.zipfPlan(stories: 3_000, rule: rule)
         let ranges = plan.packs
         #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == plan.words.count)
@@ -140,8 +142,10 @@ struct SearchIndexTests {
             for segment in file { later[segment.word, default: []] += Array(segment.results) }
         }
         for (w, word) in plan.words.enumerated() {
-            #expect((later[w] ?? []) == Array(min(word.count, 5)..<word.count), "\(word.term)")
+            #expect(plan.packRows(word) == (word.count <= 20 ? word.count : 5))
+            #expect((later[w] ?? []) == Array(plan.packRows(word)..<word.count), "\(word.term)")
         }
+        #expect(plan.words.contains { $0.count > 20 } && plan.words.contains { $0.count > 5 && $0.count <= 20 })
         #expect(plan.more.allSatisfy { file in file.reduce(0) { $0 + $1.results.count } <= 5 * 4_000 / 8 / 4 })
         // More packs than the root lists: directories of them, covering them in order (each
         // from the pack holding its first word, which may be the last of the one before).
@@ -161,7 +165,7 @@ struct SearchIndexTests {
 
     @Test("a new story rewrites the files of its own words, not the files after them")
     func contentDefined() {
-        let rule = SearchRule(firstRows: 5, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000)
+        let rule = SearchRule(firstRows: 5, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000, wholeRows: 20)
         let before = Self.zipfPlan(stories: 3_000, rule: rule)
         let zipf = ZipfTitles(vocabulary: 2_000)
         var rng = SplitMix64(seed: 1)
@@ -236,9 +240,10 @@ struct SearchIndexTests {
             source: JSONLinesSource(path: folder.path("stories.jsonl")), output: folder.path("out"),
             options: SiteOptions(pageSize: 20))
         // Small files and tiers, so that a small site's index has every part a large one has:
-        // segments, directories, several packs and files of later results.
+        // segments, directories, several packs, words whole in their packs, files of later
+        // results, common words and marks.
         request.searchRule = SearchRule(
-            firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4, tiers: [256, 16])
+            firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4, tiers: [256, 16], wholeRows: 12)
         _ = try await Build.run(request)
         return stories
     }
@@ -270,6 +275,26 @@ struct SearchIndexTests {
             for (n, id) in records { #expect(try client.id(fromEnd: n) == id, "\(term)") }
         }
         #expect(holding.count > 300)
+        // Several words, through the marks of common words and the rows of the others: every
+        // story holding them all, in the list's order. Words of every kind: common in a
+        // segment, whole in their packs, with later results, a name's.
+        let common = Set(client.segments.indices.flatMap { client.common(segment: $0).keys })
+        #expect(common.count >= 3, "\(common)")
+        let terms = holding.keys.sorted()
+        var rng = SplitMix64(seed: 3)
+        var found = 0
+        for k in 0..<300 {
+            let pick = { () -> String in
+                let pool = k % 3 == 0 ? terms : rng.next() % 2 == 0 ? common.sorted() : terms
+                return pool[Int(rng.next() % UInt64(pool.count))]
+            }
+            let words = Array(Set((0..<2 + Int(rng.next() % 2)).map { _ in pick() }))
+            let rows = words.map { Set((holding[$0] ?? []).map(\.row)) }.reduce(Set(stories.indices)) { $0.intersection($1) }
+            let expected = rows.map { stories.count - 1 - $0 }.sorted(by: >)
+            #expect(try client.allOf(words) == expected, "\(words)")
+            if !expected.isEmpty && words.contains(where: common.contains) { found += 1 }
+        }
+        #expect(found > 30, "\(found) queries with a common word found stories")
     }
 
     @Test(

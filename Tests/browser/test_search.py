@@ -228,10 +228,9 @@ def test_on_a_phone_rows_are_placed_by_their_own_height(zipf_site, serve, reader
 
 
 def test_an_older_query_that_ends_later_never_shows_under_a_newer_one(zipf_site, serve, reader):
-    """Two words, one of them common (its later results take another round trip); once their
-    packs are in, one word whose pack the page has (no request): the older query's later results
-    arrive after the newer query is shown, and the page keeps the newer query's count and rows,
-    scrolled through."""
+    """Two words whose packs take a round trip; once they are asked for, one word whose pack the
+    page has (no request): the older query's packs arrive after the newer query is shown, and
+    the page keeps the newer query's count and rows, scrolled through."""
     site, ranked = zipf_site
     server = serve(site)
     page = reader(rtt_ms=1000, kbps=0).open(server.url + "search/")
@@ -243,15 +242,14 @@ def test_an_older_query_that_ends_later_never_shows_under_a_newer_one(zipf_site,
     page.fill("[name=q]", single)
     page.press("[name=q]", "Enter")
     wait_status(page, f"with “{single}”")
-    # The file of the common word's later results (run 0) in a segment where it has some: the
-    # last whose [word, run] is not after [common, 0], as the root or the word's directory
-    # lists them.
-    segment = next(s for s, entry in searchindex.entries(site)[common] if entry[1] > len(entry[3]))
-    _, more = searchindex.listing(site, common, segment)
-    later = [name for word, run, name in more if (word, run) <= (common, 0)][-1]
+    # A pack of the pair's that the single word's query did not load: in the oldest segment,
+    # the rare word's, or else the common word's.
+    oldest = len(searchindex.root(site)["segments"]) - 1
+    loaded = {searchindex.pack_of(site, single, s) for s in range(oldest + 1)}
+    pack = next(p for p in (searchindex.pack_of(site, w, oldest) for w in (rare, common)) if p not in loaded)
     page.fill("[name=q]", f"{rare} {common}")
-    # Once the older query asks for its later results (its packs are in), the newer one starts.
-    with page.expect_request(lambda request: request.url.endswith(f"/x/{later}.json"), timeout=20000):
+    # Once the older query asks for it, the newer one starts.
+    with page.expect_request(lambda request: request.url.endswith(f"/x/{pack}.json"), timeout=20000):
         page.press("[name=q]", "Enter")
     page.fill("[name=q]", single)
     page.press("[name=q]", "Enter")
@@ -266,3 +264,52 @@ def test_an_older_query_that_ends_later_never_shows_under_a_newer_one(zipf_site,
     ids = [id for _, id, _ in shown(page)]
     assert ids and set(ids) <= set(ranked[single]), (ids, single)
     assert "Couldn't load" not in page.inner_text("[role=feed]")
+
+
+def test_common_words_are_never_read_their_marks_say_which_stories_hold_them(workdir, serve, reader):
+    """A site whose oldest segment has common words (more than 2,048 stories hold each): a query
+    of a rare word and common ones, and of common words alone, states the exact count and shows
+    exactly the stories holding them all, newest first, and loads no pack of a common word."""
+    stories = os.path.join(workdir, "common.jsonl")
+    run_sitegen("generate", "--count", "4200", "--format", "jsonl", "--titles", "zipf", "--vocabulary", "3000", "--output", stories)
+    items = [json.loads(line) for line in open(stories)]
+    # Two common words, in three stories of five and in one of two, the second only in
+    # bodies of some stories (a body's word is a story's word too).
+    for n, item in enumerate(items):
+        if n % 5 < 3:
+            item["title"] += " Alpha"
+        if n % 2 == 0:
+            if n % 4 == 0:
+                item["title"] += " Beta"
+            else:
+                item["text"] = "<p>beta</p>"
+    with open(stories, "w") as f:
+        f.writelines(json.dumps(item) + "\n" for item in items)
+    site = os.path.join(workdir, "common-site")
+    run_sitegen("build", "--source", stories, "--output", site)
+    common = [c[0] for c in searchindex.root(site)["common"][-1]]
+    assert {"alpha", "beta"} <= set(common), common
+    # What a story holds: its title's words and its text's.
+    holds = [set(fold(w) for w in item["title"].split()) | ({"beta"} if item.get("text") else set()) for item in items]
+    rare = next(w for w in sorted(set().union(*holds)) if 20 <= sum(w in h for h in holds) <= 60 and len(w) >= 4)
+    server = serve(site)
+    for query in [f"{rare} alpha", f"alpha {rare} beta", "beta alpha"]:
+        r = reader(rtt_ms=0, kbps=0, viewport={"width": 1280, "height": 2400})
+        page = r.open(server.url + "search/?q=" + quote(query))
+        words = query.split()
+        expected = [str(item["id"]) for item, h in zip(items, holds) if all(w in h for w in words)]
+        status = wait_status(page, "stories? with")
+        assert status.startswith(f"{len(expected):,} stor"), (query, status)
+        page.wait_for_function("() => !document.querySelector('[role=feed] > article[aria-busy]')", timeout=10000)
+        ids = [id for _, id, _ in shown(page)]
+        assert ids == expected[: len(ids)] and len(ids) >= min(len(expected), 30), (query, ids[:5], expected[:5])
+        if rare in words:
+            # Neither common word's pack in the oldest segment was asked for.
+            requests = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+            assert any("/x/" in u for u in requests)
+            oldest = len(searchindex.root(site)["segments"]) - 1
+            for word in ("alpha", "beta"):
+                pack = searchindex.pack_of(site, word, oldest)
+                if pack != searchindex.pack_of(site, rare, oldest):
+                    assert not any(u.endswith(f"/x/{pack}.json") for u in requests), (query, word)
+        assert r.errors == []

@@ -40,7 +40,7 @@ package enum SearchFiles {
         for row in records.prefix(ahead) { html.prefetch(Int(row)) }
         var next = 0
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":2,\"words\":[")
+        w.raw("{\"v\":3,\"words\":[")
         for index in words {
             let word = plan.words[index]
             if index > words.lowerBound { w.raw(",") }
@@ -60,9 +60,14 @@ package enum SearchFiles {
                 }
             }
             w.raw("],")
-            fromEnd(word.results.prefix(plan.firstRows), of: plan, into: &w)
+            let rows = word.results.prefix(plan.packRows(word))
+            fromEnd(rows, of: plan, into: &w)
             w.raw(",")
             w.int(word.titled)
+            if !plan.common.isEmpty {
+                w.raw(",")
+                marks(rows, of: plan, into: &w)
+            }
             w.raw("]")
         }
         w.raw("]}")
@@ -77,7 +82,7 @@ package enum SearchFiles {
     /// Written into `w`, emptied first (as `pack`).
     package static func more(_ plan: SearchPlan, runs: [SearchPlan.Run], into w: inout JSONWriter) {
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":2,\"words\":[")
+        w.raw("{\"v\":3,\"words\":[")
         for (r, run) in runs.enumerated() {
             let word = plan.words[run.word]
             if r > 0 { w.raw(",") }
@@ -87,6 +92,10 @@ package enum SearchFiles {
             w.int(run.run)
             w.raw(",")
             fromEnd(word.results[run.results], of: plan, into: &w, deltas: true)
+            if !plan.common.isEmpty {
+                w.raw(",")
+                marks(word.results[run.results], of: plan, into: &w)
+            }
             w.raw("]")
         }
         w.raw("]}")
@@ -115,7 +124,7 @@ package enum SearchFiles {
             $0 + ($1.1 ? $1.0.packs.count + $1.0.more.count : 0)
         }
         var w = JSONWriter(capacity: 48 * listed + 160)
-        w.raw("{\"v\":2,\"stories\":")
+        w.raw("{\"v\":3,\"stories\":")
         w.int(index.stories)
         w.raw(",\"firstRows\":")
         w.int(index.firstRows)
@@ -132,6 +141,23 @@ package enum SearchFiles {
             w.int(segment.start)
             w.raw(",")
             w.int(segment.stories)
+            w.raw("]")
+        }
+        w.raw("],\"common\":[")
+        for (s, segment) in index.segments.enumerated() {
+            if s > 0 { w.raw(",") }
+            w.raw("[")
+            for (k, c) in segment.plan.common.enumerated() {
+                let word = segment.plan.words[c]
+                if k > 0 { w.raw(",") }
+                w.raw("[")
+                w.string(word.term)
+                w.raw(",")
+                w.int(word.count)
+                w.raw(",")
+                w.int(word.titled)
+                w.raw("]")
+            }
             w.raw("]")
         }
         w.raw("]")
@@ -165,7 +191,7 @@ package enum SearchFiles {
     {
         let entries = directory.packs.reduce(0) { $0 + $1.count } + directory.more.reduce(0) { $0 + $1.count }
         var w = JSONWriter(capacity: 48 * entries + 64)
-        w.raw("{\"v\":2")
+        w.raw("{\"v\":3")
         listings(
             index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, skipping: true,
             into: &w)
@@ -221,6 +247,20 @@ package enum SearchFiles {
             w.string(names[s].more[k])
             w.raw("]")
         }
+    }
+
+    /// `"0.5,,12"`: each of `rows`' marks (the ids, in `plan.common`, of the common words its
+    /// story holds, joined by dots), joined by commas.
+    private static func marks(_ rows: ArraySlice<UInt32>, of plan: SearchPlan, into w: inout JSONWriter) {
+        w.raw("\"")
+        for (k, row) in rows.enumerated() {
+            if k > 0 { w.raw(",") }
+            for (j, id) in plan.marks.of(row: Int(row)).enumerated() {
+                if j > 0 { w.raw(".") }
+                w.int(Int(id))
+            }
+        }
+        w.raw("\"")
     }
 
     /// `[n,…]`: `rows` counted from the segment's oldest story; with `deltas`, the first so and each

@@ -68,8 +68,21 @@ final class SearchClient {
     /// Segment s's results for `word` as rows of the segment (0 its oldest story), in rank
     /// order: the pack's, then each run of later results.
     func segmentRows(_ word: String, segment s: Int, entry: [Any]) throws -> [Int] {
+        try segmentResults(word, segment: s, entry: entry).rows
+    }
+
+    /// A result's marks: the ids (in the segment's `common`) of the common words its story
+    /// holds. "0.5,,12" → [[0, 5], [], [12]].
+    static func marks(_ text: String) -> [[Int]] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map { $0.split(separator: ".").map { Int($0)! } }
+    }
+
+    /// `segmentRows`, with each result's marks (empty lists for a segment without common words).
+    func segmentResults(_ word: String, segment s: Int, entry: [Any]) throws -> (rows: [Int], marks: [[Int]]) {
         let count = entry[1] as! Int
         var rows = entry[3] as! [Int]
+        let marked = !common(segment: s).isEmpty
+        var marks = marked ? Self.marks(entry[5] as! String) : []
         let more = try listing(word, segment: s).more
         for run in 0..<((count - rows.count + moreRows - 1) / moreRows) {
             // In the last file whose first [word, run] is not after [word, run].
@@ -84,9 +97,61 @@ final class SearchClient {
             // The first row, then each as the one before minus it.
             let deltas = later[2] as! [Int]
             rows += deltas.indices.reduce(into: [Int]()) { out, i in out.append(i == 0 ? deltas[0] : out[i - 1] - deltas[i]) }
+            if marked { marks += Self.marks(later[3] as! String) }
         }
         #expect(rows.count == count, "\(word)")
-        return rows
+        if !marked { marks = Array(repeating: [], count: rows.count) }
+        #expect(marks.count == count, "\(word)")
+        return (rows, marks)
+    }
+
+    /// Segment s's common words, by word: each one's id (its place in the root's list), count
+    /// and titled.
+    func common(segment s: Int) -> [String: (id: Int, count: Int)] {
+        let lists = (root["common"] as! [Any])[s] as! [Any]
+        return Dictionary(
+            uniqueKeysWithValues: lists.enumerated().map { id, item in
+                let item = item as! [Any]
+                return (item[0] as! String, (id, item[1] as! Int))
+            })
+    }
+
+    /// The stories holding every one of `words`, as rows counted from the list's end, in the
+    /// list's order (newest first), as docs/format.md's step for several words finds them: in
+    /// each segment, the results of its rarest word that is not common there (or, every word
+    /// being common, its rarest), each kept when its marks hold every common word and every
+    /// other word's results hold it.
+    func allOf(_ words: [String]) throws -> [Int] {
+        var found: [Int] = []
+        for (s, segment) in segments.enumerated() {
+            let common = common(segment: s)
+            var entries: [String: [Any]] = [:]
+            var counts: [String: Int] = [:]
+            var present = true
+            for word in words {
+                if let c = common[word] {
+                    counts[word] = c.count
+                } else if let entry = try entry(word, segment: s) {
+                    entries[word] = entry
+                    counts[word] = entry[1] as? Int
+                } else {
+                    present = false
+                }
+            }
+            guard present else { continue }
+            let uncommon = words.filter { common[$0] == nil }
+            let driver = (uncommon.isEmpty ? words : uncommon).min { counts[$0]! < counts[$1]! }!
+            let driverEntry = try entries[driver] ?? #require(try entry(driver, segment: s))
+            let (rows, marks) = try segmentResults(driver, segment: s, entry: driverEntry)
+            let others = try words.filter { $0 != driver && common[$0] == nil }.map {
+                Set(try segmentRows($0, segment: s, entry: entries[$0]!))
+            }
+            let ids = words.filter { $0 != driver }.compactMap { common[$0]?.id }
+            for (row, mark) in zip(rows, marks) where ids.allSatisfy(mark.contains) && others.allSatisfy({ $0.contains(row) }) {
+                found.append(segment[0] + row)
+            }
+        }
+        return found.sorted(by: >)
     }
 
     /// `word`'s results, ranked as one list (each segment's holding it in their title, newest

@@ -32,8 +32,25 @@ public struct SearchPlan: Sendable, Equatable {
         public var results: Range<Int>
     }
 
+    /// Which common words each story holds, by their index in `common`: the ids of row r (0
+    /// the segment's newest story) are `ids[starts[r]..<starts[r + 1]]`, ascending. Every
+    /// result written carries its story's (docs/format.md, "Marks").
+    public struct Marks: Sendable, Equatable {
+        public var starts: [UInt32]
+        public var ids: [UInt8]
+
+        public func of(row r: Int) -> ArraySlice<UInt8> { ids[Int(starts[r])..<Int(starts[r + 1])] }
+    }
+
     /// In `SearchPlanner.precedes` order (UTF-16 code units, as JavaScript compares strings).
     public var words: [Word]
+    /// The segment's common words (indices into `words`, in order), whose results a
+    /// query of several words does not load: each result of the others says which of these its
+    /// story holds (`marks`). Empty for a segment with no word past `wholeRows`.
+    public var common: [Int]
+    public var marks: Marks
+    /// A word with at most this many results has them all in its pack.
+    public var wholeRows: Int
     /// Word index ranges, one a pack, covering `words` in order.
     public var packs: [Range<Int>]
     /// One entry a file of later results: its runs, in word order.
@@ -42,4 +59,8 @@ public struct SearchPlan: Sendable, Equatable {
     public var moreRows: Int
     public var firstRows: Int
     public var stories: Int
+
+    /// How many of `word`'s results its pack holds as rows: all of them for a word of at most
+    /// `wholeRows`, else the first `firstRows`; the rest are in files of later results.
+    public func packRows(_ word: Word) -> Int { word.count <= wholeRows ? word.count : min(word.count, firstRows) }
 }

@@ -60,12 +60,16 @@ public enum SearchPlanner {
                 hasRecords: (textual[t] || results.count > rule.firstRows) && !CJKScalars.isPair(strings[t]))
         }
         let hashes = words.map { hash($0.term) }
+        let common = commonWords(words, stories: stories, rule: rule)
+        let marks = marks(of: common, in: words, stories: stories)
+        let packRows = { (word: SearchPlan.Word) in word.count <= rule.wholeRows ? word.count : min(word.count, rule.firstRows) }
 
         // A pack entry: the word, its count and a few brackets; its first rows' records (not
-        // a name's), and their rows (a number each).
+        // a name's), and its rows in the pack (a number each, and its marks).
         // (Once each: a record's size is a read from all over memory.)
         let packBytes = words.map { word in
-            word.term.utf8.count + 16 + perResult * min(word.count, rule.firstRows)
+            word.term.utf8.count + 16 + perResult * packRows(word)
+                + (common.isEmpty ? 0 : word.results.prefix(packRows(word)).reduce(0) { $0 + markBytes(marks, row: Int($1)) })
                 + (word.hasRecords ? word.results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 } : 0)
         }
         let allPackBytes = packBytes.reduce(0, +)
@@ -73,10 +77,47 @@ public enum SearchPlanner {
             words.indices, target: step(max(rule.minPackBytes, allPackBytes / rule.packFiles)), hashes: hashes,
             bytes: { packBytes[$0] })
         return SearchPlan(
-            words: words, packs: packs,
+            words: words, common: common, marks: marks, wholeRows: rule.wholeRows, packs: packs,
             more: more(words, hashes: hashes, rule: rule), moreRows: moreRows(rule), firstRows: rule.firstRows,
             stories: stories)
     }
+
+    /// The segment's common words, in word order: those with more results than `wholeRows`
+    /// (whose rows a query would have to load from files of later results), taken commonest
+    /// first, at most `commonWords` of them and no more than `marksPerStory` a story on average.
+    /// In word order, not by count, so that two of them trading places in count leave every
+    /// mark as it was.
+    static func commonWords(_ words: [SearchPlan.Word], stories: Int, rule: SearchRule) -> [Int] {
+        let candidates = words.indices.filter { words[$0].count > rule.wholeRows }
+            .sorted { words[$0].count != words[$1].count ? words[$0].count > words[$1].count : $0 < $1 }
+        var common: [Int] = []
+        var marks = 0
+        for w in candidates.prefix(rule.commonWords) {
+            guard marks + words[w].count <= rule.marksPerStory * stories else { break }
+            marks += words[w].count
+            common.append(w)
+        }
+        return common.sorted()
+    }
+
+    /// Each story's common words (by their index in `common`), from the common words' results.
+    static func marks(of common: [Int], in words: [SearchPlan.Word], stories: Int) -> SearchPlan.Marks {
+        var starts = [UInt32](repeating: 0, count: stories + 1)
+        for w in common { for row in words[w].results { starts[Int(row) + 1] += 1 } }
+        for r in 0..<stories { starts[r + 1] += starts[r] }
+        var ids = [UInt8](repeating: 0, count: Int(starts[stories]))
+        var next = starts
+        for (id, w) in common.enumerated() {
+            for row in words[w].results {
+                ids[Int(next[Int(row)])] = UInt8(id)
+                next[Int(row)] += 1
+            }
+        }
+        return SearchPlan.Marks(starts: starts, ids: ids)
+    }
+
+    /// A result's marks in JSON, with its separator: an id is up to three digits and a dot.
+    static func markBytes(_ marks: SearchPlan.Marks, row: Int) -> Int { 1 + 4 * Int(marks.starts[row + 1] - marks.starts[row]) }
 
     /// JavaScript's string order (UTF-16 code units), so a client's binary search agrees with
     /// the files' order for every word, those outside the Basic Multilingual Plane included.
@@ -123,7 +164,7 @@ public enum SearchPlanner {
         let capacity = moreRows(rule)
         var runs: [SearchPlan.Run] = []
         var runHashes: [UInt64] = []
-        for (w, word) in words.enumerated() where word.count > rule.firstRows {
+        for (w, word) in words.enumerated() where word.count > rule.wholeRows {
             var start = rule.firstRows
             var run: UInt64 = 0
             while start < word.count {

@@ -28,10 +28,22 @@ public struct SearchRule: Sendable, Equatable {
     /// until their number crosses a multiple of a tier and the segments under it merge. Every
     /// segment costs a query a request (its pack), so they are few: docs/search.md, "Segments".
     public var tiers: [Int]
+    /// A word with no more results than this carries them all in its pack, as rows: a query
+    /// of several words holding it needs no file of later results for it (one would hold
+    /// other words' runs too, twenty times its bytes).
+    public var wholeRows: Int
+    /// A segment's common words (more results than `wholeRows`, commonest first) that each
+    /// result marks when its story holds them (`SearchPlan.common`): at most this many ...
+    public var commonWords: Int
+    /// ... and no more than this many a story on average, which a text's every word makes
+    /// true of titles (a title holds 1.4 of a million titles' 64 commonest words) and a
+    /// body's every common word would not (a body holds most of them).
+    public var marksPerStory: Int
 
     public init(
         firstRows: Int = 16, packFiles: Int = 4_300, minPackBytes: Int = 16 * 1024, moreBytes: Int = 128 * 1024,
-        rootEntries: Int = 64, tiers: [Int] = [4_096, 64]
+        rootEntries: Int = 64, tiers: [Int] = [4_096, 64], wholeRows: Int = 2_048, commonWords: Int = 256,
+        marksPerStory: Int = 4
     ) {
         precondition(firstRows >= 1 && packFiles >= 1 && minPackBytes >= 64 && moreBytes >= 64)
         precondition(
@@ -43,6 +55,9 @@ public struct SearchRule: Sendable, Equatable {
         self.moreBytes = moreBytes
         self.rootEntries = max(2, rootEntries)
         self.tiers = tiers
+        self.wholeRows = max(firstRows, wholeRows)
+        self.commonWords = min(256, max(0, commonWords))
+        self.marksPerStory = max(0, marksPerStory)
     }
 
     public static let `default` = SearchRule()
