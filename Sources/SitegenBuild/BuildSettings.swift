@@ -2,8 +2,8 @@ import Foundation
 import SitegenModel
 import SitegenSource
 
-/// A build's settings, whole: flags over the config file over the defaults, checked. One place
-/// for the defaults, so `sitegen build`, `sitegen serve` and the README agree.
+/// A build's settings, whole: flags over the config file over the defaults (`SiteConfig.keys`,
+/// the one table of them), checked.
 public struct BuildSettings: Sendable {
     public var source: String?
     public var output: String
@@ -19,7 +19,7 @@ public struct BuildSettings: Sendable {
     /// The config file the settings came from, if any (`serve` watches it).
     public var configPath: String?
 
-    public static let defaultPort = 8000
+    public static var defaultPort: Int { SiteConfig.defaults.port! }
 
     /// - Parameters:
     ///   - flags: what the command line set (nil where a flag was not given).
@@ -30,37 +30,37 @@ public struct BuildSettings: Sendable {
         flags: SiteConfig, config: SiteConfig? = nil, root: String = ".",
         exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) throws -> BuildSettings {
-        let merged = flags.over(config ?? SiteConfig())
-        try merged.check()
+        let given = flags.over(config ?? SiteConfig())
+        try given.check()
+        // Every key with a default has a value from here on.
+        let merged = given.over(SiteConfig.defaults)
         var fields = FieldMapping.defaults
-        for assignment in merged.fields ?? [] {
+        for assignment in given.fields ?? [] {
             do {
                 try fields.set(assignment)
-            } catch SitegenError.invalidOption(_, let reason) where merged.lines["fields"] != nil {
-                throw SiteConfig.keys.first { $0.name == "fields" }!.error(reason, in: merged)
+            } catch SitegenError.invalidOption(_, let reason) where given.lines["fields"] != nil {
+                throw SiteConfig.key("fields").error(reason, in: given)
             }
         }
         let templatesDefault = (root as NSString).appendingPathComponent("Templates")
         let pagesDefault = (root as NSString).appendingPathComponent("pages")
         return BuildSettings(
-            source: merged.source, output: merged.output ?? "Public",
+            source: merged.source, output: merged.output!,
             options: SiteOptions(
-                pageSize: merged.pageSize ?? 30, baseURL: merged.baseURL ?? "/", title: merged.title ?? "sitegen",
-                strategy: merged.strategy ?? .prefetch, keepGenerations: merged.keepGenerations ?? 3,
-                precompress: merged.precompress ?? false, itemPages: merged.itemPages ?? true,
-                taxonomies: merged.taxonomies ?? true, search: merged.search ?? true),
+                pageSize: merged.pageSize!, baseURL: merged.baseURL!, title: merged.title!, strategy: merged.strategy!,
+                keepGenerations: merged.keepGenerations!, precompress: merged.precompress!, itemPages: merged.itemPages!,
+                taxonomies: merged.taxonomies!, search: merged.search!),
             templates: merged.templates ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
             pages: merged.pages ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
-            port: merged.port ?? defaultPort, drafts: merged.drafts ?? false,
-            zone: merged.timezone.flatMap(SiteTimeZone.init(identifier:)) ?? .utc,
+            port: merged.port!, drafts: merged.drafts!,
+            zone: SiteTimeZone(identifier: merged.timezone!) ?? .utc,
             remote: RemoteSourceOptions(
-                list: merged.list ?? "topstories", limit: merged.limit, itemsKey: merged.itemsKey ?? "data",
-                totalKey: merged.totalKey ?? "totalResults", firstPage: merged.firstPage ?? 1, fields: fields,
+                list: merged.list!, limit: merged.limit, itemsKey: merged.itemsKey!, totalKey: merged.totalKey!,
+                firstPage: merged.firstPage!, fields: fields,
                 fetch: FetchSettings(
-                    concurrency: merged.concurrency ?? 32, timeout: merged.timeout ?? .seconds(10),
-                    deadline: merged.deadline ?? .seconds(300), retry: RetryPolicy(attempts: (merged.retries ?? 3) + 1),
-                    cacheFolder: merged.cacheDir ?? ".sitegen-cache", cacheTTL: merged.cacheTTL ?? .seconds(900),
-                    offline: merged.offline ?? false, progress: nil)),
+                    concurrency: merged.concurrency!, timeout: merged.timeout!, deadline: merged.deadline!,
+                    retry: RetryPolicy(attempts: merged.retries! + 1), cacheFolder: merged.cacheDir!,
+                    cacheTTL: merged.cacheTTL!, offline: merged.offline!, progress: nil)),
             configPath: config?.path)
     }
 

@@ -20,11 +20,7 @@ struct BuildCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Where the stories come from: the Hacker News API or one of its shape (https://hacker-news.firebaseio.com/v0), a paged JSON API (a URL with {page} in it), a folder in the HN API's shape (topstories.json, item/<id>.json), a .json file holding an array of items, a .jsonl file with one item a line, or a folder of Markdown stories (.md files with front matter).",
-            valueName: "path|url"))
+    @Option(name: .long, help: .key("source"))
     var source: String?
 
     @OptionGroup(title: "URL sources")
@@ -37,88 +33,46 @@ struct BuildCommand: AsyncParsableCommand {
             valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The folder to write the site into. Default: Public.", valueName: "dir"))
+    @Option(name: .long, help: .key("output"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("Stories on each static page. Default: 30.", valueName: "n"))
+    @Option(name: .long, help: .key("page_size"))
     var pageSize: Int?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The path (or full URL) the site is served under, e.g. /news/. Default: /.", valueName: "path|url"))
+    @Option(name: .long, help: .key("base_url"))
     var baseURL: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The site's title, shown in the header and page titles. Default: sitegen.", valueName: "text"))
+    @Option(name: .long, help: .key("title"))
     var title: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "How the browser loads rows beyond the static page: prefetch (rows near the viewport, cancelled when passed over), batch (the next page when the reader reaches the bottom) or all (everything at once). Default: prefetch.",
-            valueName: "prefetch|batch|all"))
+    @Option(name: .long, help: .key("strategy"))
     var strategy: LoadingStrategy?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "A folder whose layout/page/row/item.mustache and style.css replace the built-in theme's, file by file. Default: ./Templates when it exists.",
-            valueName: "dir"))
+    @Option(name: .long, help: .key("templates"))
     var templates: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "A folder of Markdown pages (about.md becomes /about/), linked from every page's navigation. Default: ./pages when it exists.",
-            valueName: "dir"))
+    @Option(name: .long, help: .key("pages"))
     var pages: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Previous builds whose shards, manifest parts and assets stay in the output, so pages readers loaded before a deploy still fill. Default: 3.",
-            valueName: "n"))
+    @Option(name: .long, help: .key("keep_generations"))
     var keepGenerations: Int?
 
-    @Flag(
-        name: .customLong("precompress"), inversion: .prefixedNo,
-        help:
-            "Write .gz and .br siblings of HTML, JSON, CSS and JS files, for servers that send them as they are (nginx gzip_static). Off by default: it makes a fresh build three to four times slower, and most hosts compress on their own."
-    )
+    @Flag(name: .customLong("precompress"), inversion: .prefixedNo, help: .key("precompress"))
     var precompress: Bool?
 
-    @Flag(
-        name: .customLong("item-pages"), inversion: .prefixedNo,
-        help:
-            "Give each story with text (Ask HN, a Markdown body) its own page, linked from its row. --no-item-pages builds the list alone. Default: on."
-    )
+    @Flag(name: .customLong("item-pages"), inversion: .prefixedNo, help: .key("item_pages"))
     var itemPages: Bool?
 
-    @Flag(
-        name: .customLong("taxonomies"), inversion: .prefixedNo,
-        help:
-            "Give each tag and category of a Markdown folder its own list (tags/<term>/, categories/<term>/) and each an index of its terms (tags/). Default: on."
-    )
+    @Flag(name: .customLong("taxonomies"), inversion: .prefixedNo, help: .key("taxonomies"))
     var taxonomies: Bool?
 
-    @Flag(
-        name: .customLong("search"), inversion: .prefixedNo,
-        help:
-            "Write a search index (x/), the search page (search/) and a search box in every page's header. Default: on."
-    )
+    @Flag(name: .customLong("search"), inversion: .prefixedNo, help: .key("search"))
     var search: Bool?
 
-    @Flag(
-        name: .customLong("drafts"), inversion: .prefixedNo,
-        help:
-            "Build Markdown drafts too (draft: true, published: false in front matter). Default: off; the summary counts them."
-    )
+    @Flag(name: .customLong("drafts"), inversion: .prefixedNo, help: .key("drafts"))
     var drafts: Bool?
 
-    @Option(
-        name: .customLong("timezone"),
-        help: "The time zone of Markdown dates written without one, an IANA name (Europe/Berlin). Default: UTC.")
+    @Option(name: .customLong("timezone"), help: .key("timezone"))
     var timezone: String?
 
     @Flag(name: .long, help: "Print each step of the build with the time it started, and each retry.")

@@ -24,36 +24,25 @@ struct DeployCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The store: s3://BUCKET or s3://BUCKET/PREFIX. Or deploy_to in the config.", valueName: "s3-url"))
+    @Option(name: .long, help: .key("deploy_to"))
     var to: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "An S3-compatible store's URL (MinIO, SeaweedFS, R2), addressed path-style. Default: AWS.", valueName: "url"))
+    @Option(name: .long, help: .key("deploy_endpoint"))
     var endpoint: String?
 
-    @Option(name: .long, help: ArgumentHelp("The store's region. Default: AWS_REGION, else us-east-1.", valueName: "region"))
+    @Option(name: .long, help: .key("deploy_region"))
     var region: String?
 
-    @Option(name: .long, help: ArgumentHelp("The built output to publish. Default: Public.", valueName: "dir"))
+    @Option(name: .long, help: .key("output"))
     var output: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Previous builds whose files the store keeps for readers mid-scroll. Default: 3.", valueName: "n"))
+    @Option(name: .long, help: .key("keep_generations"))
     var keepGenerations: Int?
 
-    @Flag(
-        name: .long, inversion: .prefixedNo,
-        help:
-            "Send text files' .gz siblings (a build with --precompress) with Content-Encoding: gzip, for stores and CDNs that serve bytes as they are. Default: off."
-    )
+    @Flag(name: .long, inversion: .prefixedNo, help: .key("precompress"))
     var precompress: Bool?
 
-    @Option(name: .long, help: ArgumentHelp("Uploads at once. Default: 16.", valueName: "n"))
+    @Option(name: .long, help: .key("deploy_concurrency"))
     var concurrency: Int?
 
     @Flag(name: .long, help: "Say what would be uploaded and deleted, and send nothing.")
@@ -77,10 +66,11 @@ struct DeployCommand: AsyncParsableCommand {
             flags.output = output
             flags.keepGenerations = keepGenerations
             flags.precompress = precompress
-            flags.concurrency = concurrency
+            flags.deployConcurrency = concurrency
             let file = try SiteConfig.load(config)
-            let merged = file.map { flags.over($0) } ?? flags
-            try merged.check()
+            let given = file.map { flags.over($0) } ?? flags
+            try given.check()
+            let merged = given.over(SiteConfig.defaults)
             guard let target = merged.deployTo else {
                 throw SitegenError.invalidOption(
                     name: "to", reason: "where to deploy is missing: --to s3://BUCKET (or deploy_to in sitegen.toml)")
@@ -94,10 +84,10 @@ struct DeployCommand: AsyncParsableCommand {
                     reason: "no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN if any)")
             }
             let request = DeployRequest(
-                output: merged.output ?? "Public", target: target, endpoint: merged.deployEndpoint,
+                output: merged.output!, target: target, endpoint: merged.deployEndpoint,
                 region: merged.deployRegion ?? environment["AWS_REGION"] ?? environment["AWS_DEFAULT_REGION"] ?? "us-east-1",
-                credentials: (accessKey, secretKey, environment["AWS_SESSION_TOKEN"]), concurrency: merged.concurrency ?? 16,
-                precompress: merged.precompress ?? false, keepGenerations: merged.keepGenerations ?? 3, dryRun: dryRun)
+                credentials: (accessKey, secretKey, environment["AWS_SESSION_TOKEN"]), concurrency: merged.deployConcurrency!,
+                precompress: merged.precompress!, keepGenerations: merged.keepGenerations!, dryRun: dryRun)
             let verbose = self.verbose
             let report = try await Deploy.run(
                 request, progress: quiet ? nil : ProgressPrinter(verbose: verbose, verbs: ("Sending", "Sent")),

@@ -28,9 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Build")
     var build: BuildCommand
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The port on 127.0.0.1 (0: any free one). Default: 8000, or the config's port.", valueName: "n"))
+    @Option(name: .long, help: .key("port"))
     var port: Int?
 
     @Flag(name: .long, help: "Serve without watching files or reloading pages.")

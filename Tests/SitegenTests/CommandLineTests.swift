@@ -43,7 +43,7 @@ struct CommandLineTests {
         #expect(serve == keys)
         #expect(build == keys.subtracting(["port"]))
         // Deploy's own keys, and the build's settings a deploy reads too.
-        let deploy = try flags("deploy").subtracting(commandOnly.union(["dry-run", "concurrency"])).filter {
+        let deploy = try flags("deploy").subtracting(commandOnly.union(["dry-run"])).filter {
             !$0.hasPrefix("no-")
         }
         #expect(

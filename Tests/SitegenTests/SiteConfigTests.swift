@@ -42,6 +42,7 @@ struct SiteConfigTests {
         deploy_to = "s3://site/www"
         deploy_endpoint = "http://127.0.0.1:8333"
         deploy_region = "eu-west-1"
+        deploy_concurrency = 8
         timezone = "Europe/Berlin"
 
         [fields]
@@ -80,7 +81,7 @@ struct SiteConfigTests {
         #expect(config.taxonomies == false)
         #expect(config.search == false)
         #expect(config.deployTo == "s3://site/www" && config.deployEndpoint == "http://127.0.0.1:8333")
-        #expect(config.deployRegion == "eu-west-1")
+        #expect(config.deployRegion == "eu-west-1" && config.deployConcurrency == 8)
         #expect(config.timezone == "Europe/Berlin")
         #expect(config.fields == ["image=labels.medium", "title=name"])
         #expect(config.lines["page_size"] == 3)

@@ -32,6 +32,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var deployTo: String?
     public var deployEndpoint: String?
     public var deployRegion: String?
+    /// `sitegen deploy --concurrency`: uploads at once (not fetching's `concurrency`).
+    public var deployConcurrency: Int?
 
     // URL sources (docs/fetching.md).
     public var list: String?
