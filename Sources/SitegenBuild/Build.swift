@@ -105,9 +105,9 @@ public enum Build {
         let listRows = SiteWriter.Rows(ids: ids, html: rowHTML, recordBytes: recordBytes)
         // The search index is planned beside the list's writing, on another thread, and waited
         // for only when its files are written: its merge, sort and cuts run on one core, and
-        // the list, which needs nothing of it, fills the other. At a million Zipf stories,
-        // 0.3 s less than planning it before the write step (the peak of memory, the scan's
-        // merge, now meets the list's buffers: 13 MiB more).
+        // the list, which needs nothing of it, fills the other. (The peak of memory, the scan's
+        // merge, then meets the list's buffers: the million-story build's peak is checked in
+        // bench, docs/perf-log.md.)
         let search =
             options.search
             ? Parallel.beside { [stories, rule = request.searchRule] in
@@ -188,9 +188,9 @@ public enum Build {
                 unsafeHTMLPages: authored.count { !$0.removed.isEmpty },
                 templateLines: templated.reduce(0) { $0 + $1.markdownExtras.templateLines.count },
                 templateFiles: templated.count, redirectPages: redirects.count)
-            // Freeing every story's strings took 20 ms at 100,000 stories, on one core, after all
-            // else was done; on another thread it is off the build's time (and a command-line
-            // build that exits does not wait for it).
+            // Freeing every story's strings is one core's work after all else is done: on another
+            // thread it is off the build's time (and a command-line build that exits does not
+            // wait for it).
             Parallel.releaseInBackground(consume stories)
             return report
         } catch {

@@ -52,8 +52,8 @@ public enum ItemFilter {
         var kept: [Int] = []
         kept.reserveCapacity(entries.count)
         var skipped: [Skip] = []
-        // Set<Int>, not a set of our own: sitegen-bench measured a hand-written one at 2× its
-        // speed, on 0.2 % of a build (docs/architecture.md, "What the fast paths buy").
+        // Set<Int>, not a set of our own: a hand-written one did not earn its place (docs/
+        // architecture.md, "What the fast paths buy").
         var seen = Set<Int>(minimumCapacity: entries.count)
         for (index, verdict) in verdicts.enumerated() {
             switch verdict {

@@ -18,8 +18,7 @@ enum JSONInput {
     /// A large regular file's bytes, read in parts on both cores (`pread` at each part's
     /// offset); nil for anything else (small, not a regular file, not found), which `read`
     /// reads the plain way and whose failure it words. Copying a file out of the page cache
-    /// into fresh memory, a page fault a page, was 20 ms of a 100,000-story build on one core
-    /// while the other waited.
+    /// into fresh memory costs a page fault a page: on one core, the other would wait.
     private static func readInParts(_ path: String) throws -> Data? {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { return nil }

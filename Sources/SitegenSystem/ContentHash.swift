@@ -4,9 +4,8 @@ import Crypto
 /// SHA-256, as 16 lowercase hex digits. Also the fetch cache's file names and `serve`'s ETags.
 ///
 /// SHA-256 from swift-crypto (BoringSSL, with the CPU's SHA instructions where it has them), not
-/// a hash of our own: `sitegen-bench` measured the hand-written wyhash-style hash this replaced
-/// at 2.3× SHA-256's speed, but hashing every shard is 1.4 % of a 100,000-story build, too little
-/// to keep code nobody else checks (docs/architecture.md, "What the fast paths buy"). 64 bits
+/// a hash of our own: a faster hand-written one did not earn its place, as hashing is a small
+/// part of a build (docs/architecture.md, "What the fast paths buy"; docs/perf-log.md). 64 bits
 /// make an accidental clash between two versions of one site vanishingly unlikely; names only
 /// need to differ when contents differ.
 ///

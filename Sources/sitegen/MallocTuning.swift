@@ -8,9 +8,9 @@ enum MallocTuning {
     /// glibc maps each allocation above a threshold (128 KiB, raised as such blocks are freed)
     /// with its own `mmap`, and gives it back to the kernel when freed; the next large array
     /// then starts from fresh pages, each a page fault that the kernel zeroes. Taken from the
-    /// heap instead, freed arrays are used again without either: at 100,000 stories a build
-    /// took 8 % less time (0.63 → 0.57 s, `bench/build.py`'s source with `--no-item-pages`,
-    /// median of 7), and a million from JSON Lines did not grow in peak memory.
+    /// heap instead, freed arrays are used again without either. What must stay true: a
+    /// million-story build's peak memory does not grow with it (docs/perf-log.md has what it
+    /// saved).
     ///
     /// Only for `build`: a long-running `serve` is better off giving memory back.
     static func forBuild() {

@@ -132,8 +132,8 @@ public struct MarkdownStorySource: StorySource {
             bundled[page, default: []].append(
                 StoryFile(source: (path as NSString).appendingPathComponent(file), name: String(file.dropFirst(folder.count))))
         }
-        // Read and parsed on both cores: the files are independent, and reading them one by one
-        // was most of a large folder's build (100,000 posts: 11 of 15 s).
+        // Read and parsed on both cores: the files are independent, and reading them is most of
+        // a large folder's build (docs/perf-log.md).
         let pages = files.compactMap { file, role in if case .page = role { file } else { nil } }
         let zone = self.zone
         // A story without a date anywhere in its file takes the date its file was first
