@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenModel", "SitegenSource", "SitegenBuild", "SitegenServe", "SitegenDeploy",
+                "SitegenModel", "SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenServe", "SitegenDeploy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,8 +66,8 @@ let package = Package(
         .target(
             name: "SitegenBuild",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenSearch",
-                "SitegenAssets",
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "SitegenWrite",
+                "SitegenSearch", "SitegenAssets",
             ]
         ),
         // Search, one slice: its words, the index's building, its files and their writing (the
@@ -104,11 +104,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Reading: JSON files and folders, HTTP APIs, Markdown folders, sitegen.toml. Stories out.
+        // Settings: the one table of them (`SiteConfig.keys`: each key's name, flag, type,
+        // default, range and help), sitegen.toml read into it, and the site's time zone.
+        .target(
+            name: "SitegenConfig",
+            dependencies: ["SitegenModel", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        // Reading: JSON files and folders, HTTP APIs, Markdown folders. Stories out.
         .target(
             name: "SitegenSource",
             dependencies: [
-                "SitegenModel", "SitegenSystem",
+                "SitegenModel", "SitegenSystem", "SitegenConfig",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // AsyncHTTPClient's request and response types are NIO's.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -139,7 +145,8 @@ let package = Package(
             name: "SitegenAssets",
             path: ".",
             exclude: [
-                "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenSource",
+                "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenConfig",
+                "Sources/SitegenSource",
                 "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenSearch", "Sources/SitegenBuild",
                 "Sources/SitegenServe",
                 "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/CPrefetch",
@@ -185,8 +192,8 @@ let package = Package(
         .testTarget(
             name: "SitegenTests",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenSearch",
-                "SitegenBuild", "SitegenAssets", "SitegenServe", "SitegenDeploy",
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "SitegenWrite",
+                "SitegenSearch", "SitegenBuild", "SitegenAssets", "SitegenServe", "SitegenDeploy",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

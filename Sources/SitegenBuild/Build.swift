@@ -1,4 +1,5 @@
 import Foundation
+import SitegenConfig
 import SitegenModel
 import SitegenRender
 import SitegenSearch
@@ -46,27 +47,28 @@ public struct BuildRequest: Sendable {
 ///                     item pages, site pages,
 ///                     assets, feed, sitemap, robots.txt, 404.html, _headers → output
 ///
-/// A build blocks the threads it runs on (its parallel steps wait for both cores, its files
-/// are written synchronously), so it runs on `BlockingExecutor`'s, never on Swift's
-/// cooperative pool, whose few threads `sitegen serve` answers requests on.
+/// After reading, a build blocks the threads it runs on (its parallel steps wait for both
+/// cores, its files are written synchronously), so its steps run on a thread of their own
+/// (`BlockingExecutor`), never on Swift's cooperative pool, whose few threads `sitegen serve`
+/// answers requests on. Reading stays on the caller's: an HTTP source awaits the network.
 public enum Build {
     public static func run(
         _ request: BuildRequest, log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws
         -> BuildReport
     {
-        try await withTaskExecutorPreference(BlockingExecutor.shared) { try await steps(request, log: log) }
-    }
-
-    private static func steps(_ request: BuildRequest, log: (String) -> Void) async throws -> BuildReport {
-        let options = request.options
         // The ranges flags and config files are held to (SiteConfig.keys), for callers that
         // make options in code.
-        try SiteConfig(options: options).check()
-        let paths = SitePaths(base: options.baseURL)
-
+        try SiteConfig(options: request.options).check()
         log("[1/5] Read \(request.source.name)")
-        var entries = try await request.source.entries()
+        let entries = try await request.source.entries()
+        return try await BlockingExecutor.run { try steps(request, entries: entries, log: log) }
+    }
+
+    private static func steps(_ request: BuildRequest, entries: [SourceEntry], log: (String) -> Void) throws -> BuildReport {
+        var entries = entries
+        let options = request.options
+        let paths = SitePaths(base: options.baseURL)
         log("      filter \(entries.count) entries")
         var (filtered, skipped) = ItemFilter.stories(taking: &entries)
         for skip in skipped where skip.reason == .ignored {

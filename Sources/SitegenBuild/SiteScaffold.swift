@@ -1,4 +1,5 @@
 import SitegenAssets
+import SitegenConfig
 import SitegenRender
 import SitegenSource
 

@@ -18,9 +18,7 @@ import SitegenModel
 ///
 /// `--field title=name_display` replaces a field's candidates with one dotted path. Pure.
 public struct FieldMapping: Sendable, Equatable {
-    public enum Field: String, Sendable, CaseIterable {
-        case id, title, url, by, time, score, descendants, text, image, type
-    }
+    public typealias Field = StoryField
 
     public var paths: [Field: [String]]
 

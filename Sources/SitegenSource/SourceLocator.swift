@@ -1,4 +1,5 @@
 import Foundation
+import SitegenConfig
 import SitegenModel
 
 /// Turns `--source` into a `StorySource` by what it is. Checked before anything is read:

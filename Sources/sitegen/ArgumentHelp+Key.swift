@@ -1,4 +1,5 @@
 import ArgumentParser
+import SitegenConfig
 import SitegenSource
 
 extension ArgumentHelp {

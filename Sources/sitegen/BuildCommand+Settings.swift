@@ -1,4 +1,5 @@
 import SitegenBuild
+import SitegenConfig
 import SitegenModel
 import SitegenSource
 

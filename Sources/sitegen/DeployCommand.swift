@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenConfig
 import SitegenDeploy
 import SitegenModel
 import SitegenSource

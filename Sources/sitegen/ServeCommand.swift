@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SitegenBuild
+import SitegenConfig
 import SitegenModel
 import SitegenServe
 import SitegenSource

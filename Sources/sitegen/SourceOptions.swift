@@ -1,5 +1,6 @@
 import ArgumentParser
 import SitegenBuild
+import SitegenConfig
 import SitegenModel
 import SitegenSource
 

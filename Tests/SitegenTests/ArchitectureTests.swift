@@ -14,8 +14,11 @@ struct ArchitectureTests {
         // Pure: the standard library alone, so no FileManager, URLSession, Date() or clock.
         "SitegenModel": [],
         "SitegenSystem": ["Foundation", "Synchronization", "Crypto"],
+        // Settings: the table of keys, sitegen.toml, the site's time zone.
+        "SitegenConfig": ["SitegenModel", "Foundation", "TOMLKit"],
         "SitegenSource": [
-            "SitegenModel", "SitegenSystem", "Foundation", "Synchronization", "AsyncHTTPClient", "NIOCore", "NIOHTTP1",
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "Foundation", "Synchronization", "AsyncHTTPClient", "NIOCore",
+            "NIOHTTP1",
             "TOMLKit", "Yams",
         ],
         "SitegenRender": [
@@ -28,8 +31,8 @@ struct ArchitectureTests {
             "SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "Foundation", "Synchronization", "CPrefetch",
         ],
         "SitegenBuild": [
-            "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenSearch", "SitegenAssets",
-            "Foundation",
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenSearch",
+            "SitegenAssets", "Foundation",
             "Synchronization",
         ],
         "SitegenServe": [
@@ -43,7 +46,8 @@ struct ArchitectureTests {
             "NIOCore", "NIOHTTP1", "Crypto",
         ],
         "sitegen": [
-            "SitegenModel", "SitegenSource", "SitegenBuild", "SitegenServe", "SitegenDeploy", "Foundation", "Glibc",
+            "SitegenModel", "SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenServe", "SitegenDeploy", "Foundation",
+            "Glibc",
             "Synchronization",
             "ArgumentParser",
         ],

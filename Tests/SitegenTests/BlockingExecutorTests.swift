@@ -5,25 +5,28 @@ import Testing
 @testable import SitegenBuild
 @testable import SitegenSystem
 
-/// A build runs on threads of its own, never on Swift's cooperative pool (which `sitegen serve`
-/// answers requests on): its steps see `BlockingExecutor`'s queue as theirs.
+/// A build's steps after reading run on a thread of their own, never on Swift's cooperative pool
+/// (which `sitegen serve` answers requests on).
 @Suite("Builds off the cooperative pool")
 struct BlockingExecutorTests {
     static func queueLabel() -> String { BlockingExecutor.current ?? "" }
 
-    @Test("every step of a build runs on the blocking executor's queue; the caller's task does not")
+    @Test("every step of a build after reading runs on a thread of its own; the caller's task does not")
     func buildSteps() async throws {
         try await withTemporaryFolder { folder in
-            let labels = Mutex<Set<String>>([])
-            _ = try await Build.run(BuildRequest(source: StubSource([.story(1), .story(2)]), output: folder.path("out"))) { _ in
-                labels.withLock { _ = $0.insert(Self.queueLabel()) }
+            let lines = Mutex<[(String, String)]>([])
+            _ = try await Build.run(BuildRequest(source: StubSource([.story(1), .story(2)]), output: folder.path("out"))) {
+                line in
+                lines.withLock { $0.append((line, Self.queueLabel())) }
             }
-            #expect(labels.withLock { $0 } == [BlockingExecutor.shared.label])
-            #expect(Self.queueLabel() != BlockingExecutor.shared.label)
+            let logged = lines.withLock { $0 }
+            #expect(logged.count > 5 && logged[0].0.hasPrefix("[1/5] Read") && logged[0].1 == "")
+            #expect(logged.dropFirst().allSatisfy { $0.1 == BlockingExecutor.label }, "\(logged)")
+            #expect(Self.queueLabel() != BlockingExecutor.label)
         }
     }
 
-    @Test("two builds at once both finish: the executor is not serial, so one build cannot wait on another")
+    @Test("two builds at once both finish: each has a thread, so one build cannot wait on another")
     func concurrentBuilds() async throws {
         try await withTemporaryFolder { folder in
             async let a = Build.run(BuildRequest(source: StubSource([.story(1)]), output: folder.path("a")))

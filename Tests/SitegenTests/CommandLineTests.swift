@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBuild
+@testable import SitegenConfig
 @testable import SitegenModel
 @testable import SitegenRender
 @testable import SitegenSource

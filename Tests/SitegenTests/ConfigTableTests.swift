@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBuild
+@testable import SitegenConfig
 @testable import SitegenSource
 
 /// `SiteConfig.keys` is the one table of settings: a key's name, default, range and help are

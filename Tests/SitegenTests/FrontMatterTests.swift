@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SitegenBuild
+@testable import SitegenConfig
 @testable import SitegenModel
 @testable import SitegenRender
 @testable import SitegenSource

@@ -1,3 +1,4 @@
+import SitegenConfig
 import TOMLKit
 
 extension FrontMatter {

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenConfig
 import SitegenModel
 
 /// One Markdown file read as a story: front matter fields to `RawItem` fields, read the way

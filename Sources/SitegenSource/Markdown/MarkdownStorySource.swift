@@ -1,4 +1,5 @@
 import Foundation
+import SitegenConfig
 import SitegenModel
 import SitegenSystem
 

@@ -81,8 +81,8 @@ extension SiteConfig {
                             path: path, line: fieldLine, column: nil,
                             reason: "fields.\(field): expected a string (a dotted path such as \"labels.medium\")")
                     }
-                    guard FieldMapping.Field(rawValue: field) != nil else {
-                        let names = FieldMapping.Field.allCases.map(\.rawValue).joined(separator: ", ")
+                    guard StoryField(rawValue: field) != nil else {
+                        let names = StoryField.allCases.map(\.rawValue).joined(separator: ", ")
                         throw SitegenError.config(
                             path: path, line: fieldLine, column: nil,
                             reason: "fields: unknown story field '\(field)' (one of \(names))")
@@ -134,7 +134,7 @@ extension SiteConfig {
 
 /// Finds the line a key is written on in a TOML document: enough of TOML's syntax for a config
 /// file's flat keys (bare or quoted, at the top or under a `[table]` header).
-enum ConfigLines {
+package enum ConfigLines {
     package static func line(of key: String, inTable table: String? = nil, in text: String) -> Int? {
         var current: String? = nil
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
