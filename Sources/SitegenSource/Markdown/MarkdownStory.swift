@@ -99,18 +99,17 @@ struct MarkdownStory: Sendable {
 
     /// The text of the first ATX heading of level 1 (`# Title`), outside fenced code.
     static func firstHeading(_ body: String) -> String? {
-        var fenced = false
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        var found: String? = nil
+        FencedLines.forEach(in: body) { _, line, inCode in
             let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fenced.toggle() }
-            guard !fenced, trimmed.hasPrefix("# ") else { continue }
+            guard found == nil, !inCode, trimmed.hasPrefix("# ") else { return }
             var text = trimmed.dropFirst(2)
             // A closing sequence of #s is not part of the heading.
             while text.last == "#" || text.last == " " { text = text.dropLast() }
             let heading = text.drop { $0 == " " }
-            if !heading.isEmpty { return String(heading) }
+            if !heading.isEmpty { found = String(heading) }
         }
-        return nil
+        return found
     }
 
     /// Jekyll's date in a post's file name: `2013-05-06-hello.md` → "2013-05-06".
@@ -128,21 +127,12 @@ struct MarkdownStory: Sendable {
     static func templateLines(_ body: String) -> [Int] {
         guard body.contains("{%") || body.contains("{{<") || body.contains("{{%") else { return [] }
         var lines: [Int] = []
-        var fence: Substring? = nil
-        for (n, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.drop { $0 == " " }
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix(3)
-                continue
-            }
+        FencedLines.forEach(in: body) { n, line, inCode in
+            guard !inCode else { return }
             // Code spans out: the parts between backticks at odd places.
             let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
-            if prose.contains("{%") || prose.contains("{{<") || prose.contains("{{%") { lines.append(n + 1) }
+            if prose.contains("{%") || prose.contains("{{<") || prose.contains("{{%") { lines.append(n) }
         }
         return lines
     }
