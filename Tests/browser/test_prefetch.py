@@ -108,14 +108,14 @@ def test_on_a_phone_titles_take_two_lines_and_rows_fill_where_the_reader_is_even
     # A taller fixed row: every row (static, filled or placeholder) is one height, and no
     # title is cut to one line.
     heights = page.evaluate("() => [...new Set([...document.querySelectorAll('[role=feed] > article')].slice(0, 1500).map(a => a.offsetHeight))]")
-    assert heights == [76]
+    assert heights == [96]
     two_lines = page.evaluate("() => [...document.querySelectorAll('[role=feed] article[data-id] h2')].filter(h => h.offsetHeight > 30).length")
     assert two_lines > 0, "long titles wrap onto a second line"
     assert page.evaluate(RANK_CLEARS_TITLE), "the rank's gutter ends where the title begins"
     # Page 40's rows where the static page had them (the row above fills the header's place).
     assert [rank for rank, _, _ in page.evaluate(VISIBLE_ROWS)][:2] == [1170, 1171]
     # Scrolling on: the rows in view fill, found by the taller row's arithmetic.
-    page.evaluate("() => scrollBy(0, 76 * 300)")
+    page.evaluate("() => scrollBy(0, 96 * 300)")
     wait_filled(page)
     # Turned sideways: rows become the wide layout's height; what comes into view still fills.
     page.set_viewport_size({"width": 844, "height": 390})
