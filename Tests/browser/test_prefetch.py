@@ -56,6 +56,8 @@ def test_the_list_is_whole_length_but_only_rows_near_the_viewport_exist(build, s
     server = serve(build())
     r = reader()
     page = r.open(server.url)
+    # (The table view starts in the task after the first frame, which may come after `load`.)
+    page.wait_for_function("() => document.querySelector('[role=feed]').style.height")
     # The feed is as tall as the whole list: the scrollbar is honest from the first frame.
     assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == STORIES * ROW_PX
     # But at load only the landing page's rows and the lookahead's (two screens) exist, and
