@@ -68,8 +68,9 @@ def test_the_list_is_whole_length_but_only_rows_near_the_viewport_exist(build, s
     assert page.evaluate(TAB_STOPS_IN_FEED) <= 300
     assert page.evaluate(RANK_CLEARS_TITLE)
     # Further down, rows are made as they come near: placeholders of the same height while
-    # their shard is on its way. A placeholder shows no rank: it is busy.
-    page.evaluate(f"() => scrollBy(0, {60 * ROW_PX})")
+    # their shard is on its way. A placeholder shows no rank: it is busy. (Past the landing
+    # page's rows, but within a screen of them: rows a screen behind are kept.)
+    page.evaluate(f"() => scrollBy(0, {30 * ROW_PX})")
     page.wait_for_selector("[role=feed] > article[aria-busy=true]", timeout=2000)
     heights = page.evaluate("() => [...new Set([...document.querySelectorAll('[role=feed] > article')].map(a => a.offsetHeight))]")
     assert heights == [ROW_PX]
