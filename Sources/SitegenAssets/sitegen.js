@@ -9,7 +9,7 @@
 //
 // Written for people: `bash .ci/minify` makes the served files with esbuild, one per strategy
 // (SITEGEN_STRATEGY is replaced by "prefetch", "batch" or "all", and the other strategies' code
-// is dropped). Tests hold each to 2,560 bytes gzipped and check the committed files are current.
+// is dropped). Tests hold each to 2,600 bytes gzipped and check the committed files are current.
 (() => {
   const configElement = document.getElementById('sitegen-config');
   const feed = document.querySelector('[role=feed]');
@@ -202,21 +202,26 @@
     const top = rowAt(y), bottom = rowAt(y + viewportHeight), screen = viewportHeight / rowHeight;
     const from = clamp(top - (ahead * screen) / 2 + min(0, speed / rowHeight));
     const to = clamp(bottom + ahead * screen * (landed ? 1 : 2) + max(0, speed / rowHeight) + 1);
-    // Rows far behind are released, but not those just read (within three screens), and never
-    // the one with focus: the DOM stays bounded however far the reader goes.
+    // Rows behind are released, but not those just read (within a screen), and never the one
+    // with focus: the DOM stays bounded however far the reader goes, and small (every row there
+    // is costs each frame's style, layout and paint, which on a phone is most of the frame).
     const focused = document.activeElement?.closest('[role=feed] > article');
     for (const [r, row] of rows) {
-      if (row == focused || (r >= min(from, top - 3 * screen) && r < max(to, bottom + 3 * screen))) continue;
+      if (row == focused || (r >= min(from, top - screen) && r < max(to, bottom + screen))) continue;
       row.remove();
       rows.delete(r);
     }
     if (placedBy != placement()) place();
-    makeRows(from, to);
+    // Rows are made a screen ahead, plus a quarter second of a fling's travel (what the
+    // compositor may scroll to before the next pass), not as far as their shards are fetched.
+    makeRows(from, min(to, clamp(bottom + screen + max(0, speed / rowHeight / 4) + 1)));
     // The feed is busy while a row in view is loading (the feed pattern's aria-busy).
     let loading = false;
     for (const [r, row] of rows) {
-      // (A filled row is never drawn again: it shows its story for as long as it exists.)
-      if (row.state != 'filled' && row.state != stateOf(r)) draw(row, r);
+      // (A filled row is never drawn again: it shows its story for as long as it exists.) A row
+      // more than a screen below waits until it comes nearer: an arriving shard fills its rows
+      // as the reader reaches them, not thirty in one frame.
+      if (row.state != 'filled' && row.state != stateOf(r) && r < bottom + screen) draw(row, r);
       loading ||= row.state == 'busy' && r >= top - 1 && r < bottom;
     }
     if (feed.getAttribute('aria-busy') != '' + loading) feed.setAttribute('aria-busy', loading);

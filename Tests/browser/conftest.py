@@ -81,8 +81,9 @@ def browser():
 class Reader:
     """A page as a reader has it: network emulated, requests, errors and CSP reports recorded."""
 
-    def __init__(self, browser, rtt_ms=150, kbps=1600, javascript=True, init_script=None, viewport=None):
-        self.context = browser.new_context(viewport=viewport or {"width": 1000, "height": 800}, java_script_enabled=javascript)
+    def __init__(self, browser, rtt_ms=150, kbps=1600, javascript=True, init_script=None, viewport=None, **options):
+        # (`options`: more of the context's, as a phone's is_mobile and has_touch.)
+        self.context = browser.new_context(viewport=viewport or {"width": 1000, "height": 800}, java_script_enabled=javascript, **options)
         if init_script:
             self.context.add_init_script(init_script)
         self.page = self.context.new_page()

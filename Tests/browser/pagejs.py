@@ -76,6 +76,40 @@ SCROLL_AND_SAMPLE = """
 })
 """
 
+# A finger's scroll down the page: Chromium's synthetic touch gesture (the pointer goes down,
+# moves at `speed` px/s for `distance` px, lifts without a fling), so the compositor scrolls as
+# it does under a real finger and the page gets what a phone sends (touch and pointer events,
+# then scroll events). Needs Chromium started with --enable-gpu-benchmarking, which gives pages
+# chrome.gpuBenchmarking: CDP's Input.synthesizeScrollGesture with gestureSourceType 'touch'
+# moves the pointer but scrolls nothing in desktop Chromium (puppeteer issue 7928), while this
+# entry into the same gesture code does. With `sample`, every frame is looked at as
+# SCROLL_AND_SAMPLE does (rows loading or a gap in view: a hole), and `marks` puts
+# console.timeStamp('scroll-start') and ('scroll-end') in a trace around the gesture. Resolves
+# to { frames, holeFrames, holeRows (the most rows loading in one frame), gapFrames, scrolled }.
+TOUCH_SCROLL = """
+([distance, speed, sample, marks]) => new Promise(done => {
+""" + _VIEW + """
+  const feed = document.querySelector('[role=feed]'), y0 = scrollY;
+  let on = true, frames = 0, holeFrames = 0, holeRows = 0, gapFrames = 0;
+  const step = () => {
+    if (!on) return;
+    const v = view(feed);
+    frames++;
+    if (v.busy || v.gap) holeFrames++;
+    if (v.gap) gapFrames++;
+    holeRows = Math.max(holeRows, v.busy);
+    requestAnimationFrame(step);
+  };
+  if (sample) requestAnimationFrame(step);
+  if (marks) console.timeStamp('scroll-start');
+  chrome.gpuBenchmarking.smoothScrollBy(distance, () => {
+    on = false;
+    if (marks) console.timeStamp('scroll-end');
+    done({ frames, holeFrames, holeRows, gapFrames, scrolled: scrollY - y0 });
+  }, innerWidth / 2, innerHeight / 2, 1 /* touch */, 'down', speed);
+})
+"""
+
 # Rows in the viewport, in row order: [rank, busy, filled].
 VISIBLE_ROWS = "() => {" + _VIEW + "return view(document.querySelector('[role=feed]')).rows; }"
 

@@ -56,6 +56,8 @@ def test_the_list_is_whole_length_but_only_rows_near_the_viewport_exist(build, s
     server = serve(build())
     r = reader()
     page = r.open(server.url)
+    # (The table view starts in the task after the first frame, which may come after `load`.)
+    page.wait_for_function("() => document.querySelector('[role=feed]').style.height")
     # The feed is as tall as the whole list: the scrollbar is honest from the first frame.
     assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == STORIES * ROW_PX
     # But at load only the landing page's rows and the lookahead's (two screens) exist, and
@@ -66,8 +68,9 @@ def test_the_list_is_whole_length_but_only_rows_near_the_viewport_exist(build, s
     assert page.evaluate(TAB_STOPS_IN_FEED) <= 300
     assert page.evaluate(RANK_CLEARS_TITLE)
     # Further down, rows are made as they come near: placeholders of the same height while
-    # their shard is on its way. A placeholder shows no rank: it is busy.
-    page.evaluate(f"() => scrollBy(0, {60 * ROW_PX})")
+    # their shard is on its way. A placeholder shows no rank: it is busy. (Past the landing
+    # page's rows, but within a screen of them: rows a screen behind are kept.)
+    page.evaluate(f"() => scrollBy(0, {30 * ROW_PX})")
     page.wait_for_selector("[role=feed] > article[aria-busy=true]", timeout=2000)
     heights = page.evaluate("() => [...new Set([...document.querySelectorAll('[role=feed] > article')].map(a => a.offsetHeight))]")
     assert heights == [ROW_PX]
@@ -108,14 +111,14 @@ def test_on_a_phone_titles_take_two_lines_and_rows_fill_where_the_reader_is_even
     # A taller fixed row: every row (static, filled or placeholder) is one height, and no
     # title is cut to one line.
     heights = page.evaluate("() => [...new Set([...document.querySelectorAll('[role=feed] > article')].slice(0, 1500).map(a => a.offsetHeight))]")
-    assert heights == [76]
+    assert heights == [96]
     two_lines = page.evaluate("() => [...document.querySelectorAll('[role=feed] article[data-id] h2')].filter(h => h.offsetHeight > 30).length")
     assert two_lines > 0, "long titles wrap onto a second line"
     assert page.evaluate(RANK_CLEARS_TITLE), "the rank's gutter ends where the title begins"
     # Page 40's rows where the static page had them (the row above fills the header's place).
     assert [rank for rank, _, _ in page.evaluate(VISIBLE_ROWS)][:2] == [1170, 1171]
     # Scrolling on: the rows in view fill, found by the taller row's arithmetic.
-    page.evaluate("() => scrollBy(0, 76 * 300)")
+    page.evaluate("() => scrollBy(0, 96 * 300)")
     wait_filled(page)
     # Turned sideways: rows become the wide layout's height; what comes into view still fills.
     page.set_viewport_size({"width": 844, "height": 390})
