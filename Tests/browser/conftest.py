@@ -87,6 +87,7 @@ class Reader:
         if init_script:
             self.context.add_init_script(init_script)
         self.page = self.context.new_page()
+        self.javascript = javascript
         self.errors = []
         self.finished = []
         self.failed = []
@@ -108,7 +109,17 @@ class Reader:
         )
 
     def open(self, url):
+        """The page at `url`, loaded; a list page's table view started, which it does in the task
+        after the first frame (perhaps after `load`): a test that scrolls must not race it."""
         self.page.goto(url, wait_until="load")
+        if self.javascript:
+            try:
+                self.page.wait_for_function(
+                    """() => { const feed = document.querySelector('[role=feed]');
+                        return !feed || !document.querySelector('script[src*="/sitegen."]') || !!feed.style.height; }""",
+                    timeout=10000)
+            except Exception:
+                pass  # a test whose script never starts (blocked, broken) looks at the static page
         return self.page
 
     def shards_finished(self):

@@ -43,7 +43,9 @@ def test_a_term_list_fills_from_its_own_shards_with_the_rows_of_its_static_pages
     assert len(expected) == BIG
     r = reader(rtt_ms=20, kbps=0)
     page = r.open(server.url + "tags/big/")
-    # The whole term's length, from the first frame; the heading says which term it is.
+    # (The table view starts in the task after the first frame, which may come after `load`.)
+    page.wait_for_function("() => document.querySelector('[role=feed]').style.height")
+    # The whole term's length; the heading says which term it is.
     assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == BIG * ROW_PX
     assert page.inner_text("h1") == "Tagged big"
     seen = {}
