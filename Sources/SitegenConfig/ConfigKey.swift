@@ -261,7 +261,7 @@ extension SiteConfig {
                 help: "Limit for the whole fetch; past it the build fails and the previous output stays.", valueName: "duration"),
             ConfigKey(
                 name: "retries", value: .integer(\.retries, range: 0...Int.max), default: .integer(3),
-                help: "Retries of a request after a timeout, a connection error, a 5xx or a 429.", valueName: "n"),
+                help: "Retries of a request after a timeout, a connection error, a 5xx, a 408 or a 429.", valueName: "n"),
             ConfigKey(
                 name: "cache_dir", value: .string(\.cacheDir), default: .text(".sitegen-cache"),
                 help: "Where fetched items are kept between builds.", valueName: "dir"),

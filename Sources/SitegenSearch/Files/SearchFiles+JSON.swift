@@ -7,12 +7,12 @@ import SitegenRender
 /// file by its content after writing the files it names.
 package enum SearchFiles {
     /// A pack of a segment: its words in order, each `[word, count, [record, …], [n, …],
-    /// titled]`: the word's first rows as shard records, best first (none for a name,
-    /// `SearchPlan.Word.hasRecords`), the same results as rows of the segment counted from its
-    /// oldest story, by which a query of several words checks each story against every word's
-    /// results (its later results, when `count` is more, are in the files of later results the
-    /// root or its directory lists), and how many of all its results hold it in their title
-    /// (they rank first, across segments). No rank or ranking key: they would change with every
+    /// titled, marks]`: the word's first rows as shard records, best first (none for a name,
+    /// `SearchPlan.Word.hasRecords`); its results as rows of the segment counted from its oldest
+    /// story, all of them for a word of at most `wholeRows`, else the first (the rest are in the
+    /// files of later results the root or its directory lists); how many of all its results
+    /// hold it in their title (they rank first, across segments); and, in a segment with
+    /// common words, each row's marks (`marks(_:of:into:)`). No rank or ranking key: they would change with every
     /// new story, and every pack with them; nor the names of later files, for the same reason.
     /// `rowOffset`: the segment's newest story's row in the site's list (`html` and `ids` are
     /// the list's).
@@ -73,12 +73,12 @@ package enum SearchFiles {
         w.raw("]}")
     }
 
-    /// A file of later results: `{"v":2,"words":[["swift",run,[n, d,…]],…]}`: run `run` of the
+    /// A file of later results: `{"v":3,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
     /// word's later results (results `firstRows + run × moreRows` on), as rows of the segment
     /// counted from its oldest story (a story deleted under the segment leaves these numbers,
     /// and so these files, as they were), in rank order: the first `n`, then
-    /// each as the one before minus it (a query of several words loads a common word's every
-    /// run, and its results are mostly newer first: the differences are a digit or two).
+    /// each as the one before minus it (a word's results are mostly newer first: the
+    /// differences are a digit or two), and their marks as in a pack.
     /// Written into `w`, emptied first (as `pack`).
     package static func more(_ plan: SearchPlan, runs: [SearchPlan.Run], into w: inout JSONWriter) {
         w.bytes.removeAll(keepingCapacity: true)
@@ -108,12 +108,12 @@ package enum SearchFiles {
         package var more: [String]
     }
 
-    /// The root: `{"v":2,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
-    /// "segments":[[start,stories],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
+    /// The root: `{"v":3,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
+    /// "segments":[[start,stories],…],"common":[[[word,count,titled],…],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
     /// name],…],…],"directories":[[first word,name],…]}`: for each segment (newest first) its
     /// packs and its files of later results, or `null` for a segment the directories list (a
     /// large one), and then the directories (none when the root lists every segment): each a
-    /// file `{"v":2,"packs":[…],"more":[…]}` listing those segments' packs and files of later
+    /// file `{"v":3,"packs":[…],"more":[…]}` listing those segments' packs and files of later
     /// results that hold a word from its first word to the next's (a list for each `null`). A
     /// word is in the last pack whose first word is not after it (a segment's first is ""); run
     /// r of its later results in the last file whose first [word, run] is not after [word, r].
@@ -180,7 +180,7 @@ package enum SearchFiles {
         return w.bytes
     }
 
-    /// A directory: `{"v":2,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
+    /// A directory: `{"v":3,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
     /// a list of each for each segment the root does not list, in the root's order (none for
     /// the others: so a newest segment coming or going, which the root lists, leaves every
     /// directory as it was) (`SearchIndexPlan.Directory`).

@@ -221,7 +221,9 @@ struct MarkdownStory: Sendable {
         let own = matter.texts("categories") + (matter["category"].map { [$0] } ?? [])
         let folders =
             post(file) == nil ? [] : file.split(separator: "/").prefix { $0 != "_posts" && $0 != "_drafts" }.map(String.init)
-        return (folders + own).map { $0.lowercased() }
+        // Each once, the first kept, as Jekyll's URLs have them (`news/_posts/` and `categories: news`).
+        var seen: Set<String> = []
+        return (folders + own).map { $0.lowercased() }.filter { seen.insert($0).inserted }
     }
 
     /// The file's name without its extension and Jekyll's date: `hello` of `2013-05-06-hello.md`.

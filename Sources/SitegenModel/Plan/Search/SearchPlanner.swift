@@ -92,8 +92,9 @@ public enum SearchPlanner {
             .sorted { words[$0].count != words[$1].count ? words[$0].count > words[$1].count : $0 < $1 }
         var common: [Int] = []
         var marks = 0
-        for w in candidates.prefix(rule.commonWords) {
-            guard marks + words[w].count <= rule.marksPerStory * stories else { break }
+        for w in candidates where common.count < rule.commonWords {
+            // (A word past the budget is skipped, not the end: a rarer one may still fit.)
+            guard marks + words[w].count <= rule.marksPerStory * stories else { continue }
             marks += words[w].count
             common.append(w)
         }
