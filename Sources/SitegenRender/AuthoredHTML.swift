@@ -155,23 +155,9 @@ package enum AuthoredHTML {
             }
             if AuthoredHTML.droppedVoid.contains(element) { return end }
             if AuthoredHTML.rawTextDropped.contains(element) {
-                return findEndTag(element, from: end) ?? input.count
+                return endOf(element, from: end, nested: false)
             }
-            // Markup inside: skip to the end tag that closes this one, counting its own nesting.
-            var depth = 1
-            var i = end
-            let startTag = Array("<\(element)".utf8)
-            let endTag = Array("</\(element)".utf8)
-            while i < input.count, let next = input[i...].firstIndex(of: UInt8(ascii: "<")) {
-                if startsLowercased(endTag, at: next), boundary(after: next + endTag.count) {
-                    depth -= 1
-                    if depth == 0 { return (input[next...].firstIndex(of: UInt8(ascii: ">")) ?? input.count - 1) + 1 }
-                } else if startsLowercased(startTag, at: next), boundary(after: next + startTag.count) {
-                    depth += 1
-                }
-                i = next + 1
-            }
-            return input.count
+            return endOf(element, from: end, nested: true)
         }
 
         /// A kept element's start tag, with the attributes the rules allow.
@@ -258,17 +244,25 @@ package enum AuthoredHTML {
             }
         }
 
-        /// Where `</element` (any case) ends, from `start`: past its ">".
-        func findEndTag(_ element: String, from start: Int) -> Int? {
+        /// Where the element whose start tag ends at `start` ends: past the ">" of its end tag
+        /// (`</element`, any case), the input's end when it has none. `nested`: its content is
+        /// markup, where the element's own start tags open more of it (SVG in SVG); otherwise
+        /// raw text, which the first end tag ends (a script's).
+        func endOf(_ element: String, from start: Int, nested: Bool) -> Int {
+            let startTag = Array("<\(element)".utf8)
             let endTag = Array("</\(element)".utf8)
+            var depth = 1
             var i = start
-            while let next = input[i...].firstIndex(of: UInt8(ascii: "<")) {
+            while i < input.count, let next = input[i...].firstIndex(of: UInt8(ascii: "<")) {
                 if startsLowercased(endTag, at: next), boundary(after: next + endTag.count) {
-                    return (input[next...].firstIndex(of: UInt8(ascii: ">")) ?? input.count - 1) + 1
+                    depth -= 1
+                    if depth == 0 { return (input[next...].firstIndex(of: UInt8(ascii: ">")) ?? input.count - 1) + 1 }
+                } else if nested, startsLowercased(startTag, at: next), boundary(after: next + startTag.count) {
+                    depth += 1
                 }
                 i = next + 1
             }
-            return nil
+            return input.count
         }
 
         /// Whether a tag's name ends at `i`: the input does, or a space, "/" or ">" follows.

@@ -62,5 +62,10 @@ public struct SearchPlan: Sendable, Equatable {
 
     /// How many of `word`'s results its pack holds as rows: all of them for a word of at most
     /// `wholeRows`, else the first `firstRows`; the rest are in files of later results.
-    public func packRows(_ word: Word) -> Int { word.count <= wholeRows ? word.count : min(word.count, firstRows) }
+    public func packRows(_ word: Word) -> Int { Self.packRows(count: word.count, wholeRows: wholeRows, firstRows: firstRows) }
+
+    /// `packRows` of a word of `count` results, before there is a plan to ask.
+    public static func packRows(count: Int, wholeRows: Int, firstRows: Int) -> Int {
+        count <= wholeRows ? count : min(count, firstRows)
+    }
 }

@@ -62,7 +62,9 @@ public enum SearchPlanner {
         let hashes = words.map { hash($0.term) }
         let common = commonWords(words, stories: stories, rule: rule)
         let marks = marks(of: common, in: words, stories: stories)
-        let packRows = { (word: SearchPlan.Word) in word.count <= rule.wholeRows ? word.count : min(word.count, rule.firstRows) }
+        let packRows = { (word: SearchPlan.Word) in
+            SearchPlan.packRows(count: word.count, wholeRows: rule.wholeRows, firstRows: rule.firstRows)
+        }
 
         // A pack entry: the word, its count and a few brackets; its first rows' records (not
         // a name's), and its rows in the pack (a number each, and its marks).
