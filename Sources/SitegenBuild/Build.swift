@@ -61,12 +61,14 @@ public enum Build {
         // make options in code.
         try SiteConfig(options: request.options).check()
         log("[1/5] Read \(request.source.name)")
-        let entries = try await request.source.entries()
-        return try await BlockingExecutor.run { try steps(request, entries: entries, log: log) }
+        let entries = Handoff(try await request.source.entries())
+        return try await BlockingExecutor.run { try steps(request, entries: entries.take(), log: log) }
     }
 
-    private static func steps(_ request: BuildRequest, entries: [SourceEntry], log: (String) -> Void) throws -> BuildReport {
-        var entries = entries
+    private static func steps(
+        _ request: BuildRequest, entries taken: consuming [SourceEntry], log: (String) -> Void
+    ) throws -> BuildReport {
+        var entries = consume taken
         let options = request.options
         let paths = SitePaths(base: options.baseURL)
         log("      filter \(entries.count) entries")

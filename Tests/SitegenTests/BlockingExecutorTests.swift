@@ -35,4 +35,17 @@ struct BlockingExecutorTests {
             #expect(x.stories == 1 && y.stories == 1)
         }
     }
+
+    @Test("a value handed to the build's thread is the same storage, changed without a copy")
+    func handoffMovesStorage() async throws {
+        let array = Array(0..<100_000)
+        let address = array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let handoff = Handoff(consume array)
+        let moved = try await BlockingExecutor.run {
+            var taken = handoff.take()
+            taken[0] = 7  // a copy-on-write copy here would give new storage
+            return taken.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        }
+        #expect(moved == address)
+    }
 }
