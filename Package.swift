@@ -148,7 +148,7 @@ let package = Package(
                 "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenConfig",
                 "Sources/SitegenSource",
                 "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenSearch", "Sources/SitegenBuild",
-                "Sources/SitegenServe",
+                "Sources/SitegenServe", "Sources/SitegenDeploy",
                 "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/CPrefetch",
                 "Sources/SitegenAssets/sitegen.js", "Sources/SitegenAssets/search.js",
                 "Tests", "Public", "docs", ".ci", "README.md", "bench", "Benchmarks",

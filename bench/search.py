@@ -120,6 +120,11 @@ def pick_words(site, words, titles, stories):
         # packs too as there is one (a query for it then needs no pack), the commonest such:
         # one whose first rows are also a full screen.
         others = sorted((w for w, (c, s) in words.items() if s == pack and w != word), key=lambda w: (-words[w][0], w))[:200]
+        if not others:
+            # A word of many rows may fill a pack alone (packs are cut by their gzipped size):
+            # then the next word, whose pack the second query loads.
+            ordered = sorted(words)
+            others = ordered[ordered.index(word) + 1:][:1] or ordered[:1]
         second = max(others, key=lambda w: (same_packs(site, word, w), words[w][0]))
         picks.append((label, word, second, exact[word]))
     return picks

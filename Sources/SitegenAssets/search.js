@@ -128,7 +128,7 @@
         // Its first results as records, ready to show (none for a name: an author's, a
         // domain's few stories load through the list), and as rows counted from the
         // segment's oldest story; how many of all hold it in their title.
-        return e && e[0] == term && { s, term, start, stories, count: e[1], first: e[2], rows: e[3], titled: e[4], more: own.more[s] };
+        return e && e[0] == term && { s, term, start, stories, count: e[1], first: e[2], rows: undelta(e[3]), titled: e[4], more: own.more[s] };
       })
     );
     const held = parts.filter(p => p);
@@ -190,8 +190,13 @@
     const part = entry.parts.find(p => n >= p.start && n < p.start + p.stories);
     return part && part.first[part.rows.indexOf(n - part.start)];
   };
-  /** Run r of the part's later results, as rows of its segment (the file has the first, then
-   *  each as the one before minus it), and their marks, decoded once. */
+  /** [120, 3, 1] → [120, 117, 116]: rows as files write them, the first, then each as the one
+   *  before minus it. */
+  const undelta = deltas => {
+    let n = 0;
+    return deltas.map((d, i) => (n = i ? n - d : d));
+  };
+  /** Run r of the part's later results, as rows of its segment, and their marks, decoded once. */
   const runs = new Map();
   const laterRun = (part, run) => {
     const word = part.term, key = `${part.s} ${run} ${word}`;
@@ -200,18 +205,17 @@
       let f = 0;
       while (f + 1 < part.more.length && before(part.more[f + 1])) f++;
       const promise = get(`x/${part.more[f][2]}.json`).then(file => {
-        let n = 0;
         const [, , deltas, marks] = file.words.find(w => w[0] == word && w[1] == run);
-        return { rows: deltas.map((d, i) => (n = i ? n - d : d)), marks: marksOf(marks) };
+        return { rows: undelta(deltas), marks: marksOf(marks) };
       });
       promise.catch(() => runs.delete(key));
       runs.set(key, promise);
     }
     return runs.get(key);
   };
-  /** "0.5,,12" → [['0', '5'], [], ['12']]: each result's marks, the ids (places in the
-   *  root's `common` for the segment) of the common words its story holds. */
-  const marksOf = text => (text == null ? [] : text.split(',').map(m => (m ? m.split('.') : [])));
+  /** "0005,,0c" → [[0, 5], [], [12]]: each result's marks, the ids (places in the root's
+   *  `common` for the segment, two hex digits each) of the common words its story holds. */
+  const marksOf = text => (text == null ? [] : text.split(',').map(m => (m.match(/../g) || []).map(h => parseInt(h, 16))));
   /** Every result of a part (a word in a segment) as rows of the segment, with their marks. */
   const segmentAll = async part => {
     const count = Math.ceil((part.count - part.rows.length) / index.moreRows);
@@ -230,13 +234,13 @@
     const parts = [];
     const found = await Promise.all(
       index.segments.map(async ([start, stories], s) => {
-        const common = new Map((index.common[s] || []).map(([w, n], id) => [w, [String(id), n]]));
+        const common = new Map((index.common[s] || []).map(([w, n], id) => [w, [id, n]]));
         const partOf = async k => {
           if (!listings[k].packs[s].length) return null;
           const [entries, i] = await packOf(s, words[k], listings[k]);
           const e = entries[i];
           if (!e || e[0] != words[k]) return null;
-          const part = { s, term: e[0], start, stories, count: e[1], first: e[2], rows: e[3], titled: e[4], marks: marksOf(e[5]), more: listings[k].more[s] };
+          const part = { s, term: e[0], start, stories, count: e[1], first: e[2], rows: undelta(e[3]), titled: e[4], marks: marksOf(e[5]), more: listings[k].more[s] };
           return part;
         };
         const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));

@@ -6,10 +6,11 @@ import SitegenRender
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {
-    /// A pack of a segment: its words in order, each `[word, count, [record, …], [n, …],
+    /// A pack of a segment: its words in order, each `[word, count, [record, …], [n, d, …],
     /// titled, marks]`: the word's first rows as shard records, best first (none for a name,
     /// `SearchPlan.Word.hasRecords`); its results as rows of the segment counted from its oldest
-    /// story, all of them for a word of at most `wholeRows`, else the first (the rest are in the
+    /// story, written as in later results (`fromEnd`), all of them for a word of at most
+    /// `wholeRows`, else the first (the rest are in the
     /// files of later results the root or its directory lists); how many of all its results
     /// hold it in their title (they rank first, across segments); and, in a segment with
     /// common words, each row's marks (`marks(_:of:into:)`). No rank or ranking key: they would change with every
@@ -40,7 +41,7 @@ package enum SearchFiles {
         for row in records.prefix(ahead) { html.prefetch(Int(row)) }
         var next = 0
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":3,\"words\":[")
+        w.raw("{\"v\":4,\"words\":[")
         for index in words {
             let word = plan.words[index]
             if index > words.lowerBound { w.raw(",") }
@@ -73,7 +74,7 @@ package enum SearchFiles {
         w.raw("]}")
     }
 
-    /// A file of later results: `{"v":3,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
+    /// A file of later results: `{"v":4,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
     /// word's later results (results `firstRows + run × moreRows` on), as rows of the segment
     /// counted from its oldest story (a story deleted under the segment leaves these numbers,
     /// and so these files, as they were), in rank order: the first `n`, then
@@ -82,7 +83,7 @@ package enum SearchFiles {
     /// Written into `w`, emptied first (as `pack`).
     package static func more(_ plan: SearchPlan, runs: [SearchPlan.Run], into w: inout JSONWriter) {
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":3,\"words\":[")
+        w.raw("{\"v\":4,\"words\":[")
         for (r, run) in runs.enumerated() {
             let word = plan.words[run.word]
             if r > 0 { w.raw(",") }
@@ -91,7 +92,7 @@ package enum SearchFiles {
             w.raw(",")
             w.int(run.run)
             w.raw(",")
-            fromEnd(word.results[run.results], of: plan, into: &w, deltas: true)
+            fromEnd(word.results[run.results], of: plan, into: &w)
             if !plan.common.isEmpty {
                 w.raw(",")
                 marks(word.results[run.results], of: plan, into: &w)
@@ -108,12 +109,12 @@ package enum SearchFiles {
         package var more: [String]
     }
 
-    /// The root: `{"v":3,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
+    /// The root: `{"v":4,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
     /// "segments":[[start,stories],…],"common":[[[word,count,titled],…],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
     /// name],…],…],"directories":[[first word,name],…]}`: for each segment (newest first) its
     /// packs and its files of later results, or `null` for a segment the directories list (a
     /// large one), and then the directories (none when the root lists every segment): each a
-    /// file `{"v":3,"packs":[…],"more":[…]}` listing those segments' packs and files of later
+    /// file `{"v":4,"packs":[…],"more":[…]}` listing those segments' packs and files of later
     /// results that hold a word from its first word to the next's (a list for each `null`). A
     /// word is in the last pack whose first word is not after it (a segment's first is ""); run
     /// r of its later results in the last file whose first [word, run] is not after [word, r].
@@ -124,7 +125,7 @@ package enum SearchFiles {
             $0 + ($1.1 ? $1.0.packs.count + $1.0.more.count : 0)
         }
         var w = JSONWriter(capacity: 48 * listed + 160)
-        w.raw("{\"v\":3,\"stories\":")
+        w.raw("{\"v\":4,\"stories\":")
         w.int(index.stories)
         w.raw(",\"firstRows\":")
         w.int(index.firstRows)
@@ -180,7 +181,7 @@ package enum SearchFiles {
         return w.bytes
     }
 
-    /// A directory: `{"v":3,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
+    /// A directory: `{"v":4,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
     /// a list of each for each segment the root does not list, in the root's order (none for
     /// the others: so a newest segment coming or going, which the root lists, leaves every
     /// directory as it was) (`SearchIndexPlan.Directory`).
@@ -191,7 +192,7 @@ package enum SearchFiles {
     {
         let entries = directory.packs.reduce(0) { $0 + $1.count } + directory.more.reduce(0) { $0 + $1.count }
         var w = JSONWriter(capacity: 48 * entries + 64)
-        w.raw("{\"v\":3")
+        w.raw("{\"v\":4")
         listings(
             index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, skipping: true,
             into: &w)
@@ -249,32 +250,32 @@ package enum SearchFiles {
         }
     }
 
-    /// `"0.5,,12"`: each of `rows`' marks (the ids, in `plan.common`, of the common words its
-    /// story holds, joined by dots), joined by commas.
+    /// `"0005,,0c"`: each of `rows`' marks (the ids, in `plan.common`, of the common words its
+    /// story holds, each two lowercase hex digits: `commonWords` is at most 256), joined by
+    /// commas.
     private static func marks(_ rows: ArraySlice<UInt32>, of plan: SearchPlan, into w: inout JSONWriter) {
+        let hex = Array("0123456789abcdef".utf8)
         w.raw("\"")
         for (k, row) in rows.enumerated() {
             if k > 0 { w.raw(",") }
-            for (j, id) in plan.marks.of(row: Int(row)).enumerated() {
-                if j > 0 { w.raw(".") }
-                w.int(Int(id))
+            for id in plan.marks.of(row: Int(row)) {
+                w.bytes.append(hex[Int(id >> 4)])
+                w.bytes.append(hex[Int(id & 15)])
             }
         }
         w.raw("\"")
     }
 
-    /// `[n,…]`: `rows` counted from the segment's oldest story; with `deltas`, the first so and each
-    /// other as the one before minus it (small: a word's results are mostly newer first).
-    private static func fromEnd(
-        _ rows: ArraySlice<UInt32>, of plan: SearchPlan, into w: inout JSONWriter, deltas: Bool = false
-    ) {
+    /// `[n, d,…]`: `rows` counted from the segment's oldest story, the first so and each other
+    /// as the one before minus it (small: a word's results are mostly newer first).
+    private static func fromEnd(_ rows: ArraySlice<UInt32>, of plan: SearchPlan, into w: inout JSONWriter) {
         w.raw("[")
         var previous: Int? = nil
         for row in rows {
             let n = plan.stories - 1 - Int(row)
             if let previous {
                 w.raw(",")
-                w.int(deltas ? previous - n : n)
+                w.int(previous - n)
             } else {
                 w.int(n)
             }

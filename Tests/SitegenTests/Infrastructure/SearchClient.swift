@@ -71,16 +71,25 @@ final class SearchClient {
         try segmentResults(word, segment: s, entry: entry).rows
     }
 
-    /// A result's marks: the ids (in the segment's `common`) of the common words its story
-    /// holds. "0.5,,12" → [[0, 5], [], [12]].
+    /// A result's marks: the ids (in the segment's `common`, two hex digits each) of the
+    /// common words its story holds. "0005,,0c" → [[0, 5], [], [12]].
     static func marks(_ text: String) -> [[Int]] {
-        text.split(separator: ",", omittingEmptySubsequences: false).map { $0.split(separator: ".").map { Int($0)! } }
+        text.split(separator: ",", omittingEmptySubsequences: false).map { mark in
+            let digits = Array(mark)
+            #expect(digits.count % 2 == 0, "\(text)")
+            return stride(from: 0, to: digits.count, by: 2).map { Int(String(digits[$0...$0 + 1]), radix: 16)! }
+        }
+    }
+
+    /// Rows as the files write them: the first, then each as the one before minus it.
+    static func undelta(_ deltas: [Int]) -> [Int] {
+        deltas.indices.reduce(into: [Int]()) { out, i in out.append(i == 0 ? deltas[0] : out[i - 1] - deltas[i]) }
     }
 
     /// `segmentRows`, with each result's marks (empty lists for a segment without common words).
     func segmentResults(_ word: String, segment s: Int, entry: [Any]) throws -> (rows: [Int], marks: [[Int]]) {
         let count = entry[1] as! Int
-        var rows = entry[3] as! [Int]
+        var rows = Self.undelta(entry[3] as! [Int])
         let marked = !common(segment: s).isEmpty
         var marks = marked ? Self.marks(entry[5] as! String) : []
         let more = try listing(word, segment: s).more
@@ -94,9 +103,7 @@ final class SearchClient {
             let later = try #require(
                 try jsonArray(try json("x/\(file[2] as! String).json")["words"]).compactMap { $0 as? [Any] }
                     .first { $0[0] as? String == word && $0[1] as? Int == run })
-            // The first row, then each as the one before minus it.
-            let deltas = later[2] as! [Int]
-            rows += deltas.indices.reduce(into: [Int]()) { out, i in out.append(i == 0 ? deltas[0] : out[i - 1] - deltas[i]) }
+            rows += Self.undelta(later[2] as! [Int])
             if marked { marks += Self.marks(later[3] as! String) }
         }
         #expect(rows.count == count, "\(word)")

@@ -9,7 +9,7 @@
 /// a query reads only the first slice it shows.
 ///
 /// Cuts are content-defined, as the row shards' are: a file ends after a word whose hash falls
-/// on the divisor, once it holds three quarters of its target size (or before five quarters),
+/// on the divisor, once it holds nearly its target size (or before it would pass it by a margin),
 /// so a new story rewrites only the files of its own words, not every file after them.
 public enum SearchPlanner {
     /// `[word(0), word(1), …, word(count - 1)]`: `(0..<count).map(word)` by default; the build
@@ -66,12 +66,16 @@ public enum SearchPlanner {
             SearchPlan.packRows(count: word.count, wholeRows: rule.wholeRows, firstRows: rule.firstRows)
         }
 
-        // A pack entry: the word, its count and a few brackets; its first rows' records (not
-        // a name's), and its rows in the pack (a number each, and its marks).
+        // What a pack costs a reader is its gzipped size, and its parts compress differently:
+        // a record's HTML to about a quarter, a row (a difference of a few digits) to about 3
+        // bytes, a mark's id (two hex digits, much repeated) to about half a byte. Packs are cut
+        // by that estimate times four, so that each costs about as much to download whatever
+        // mix of records, rows and marks it holds (the largest pack is a query's worst case).
         // (Once each: a record's size is a read from all over memory.)
         let packBytes = words.map { word in
-            word.term.utf8.count + 16 + perResult * packRows(word)
-                + (common.isEmpty ? 0 : word.results.prefix(packRows(word)).reduce(0) { $0 + markBytes(marks, row: Int($1)) })
+            word.term.utf8.count + 16 + 12 * packRows(word)
+                + (common.isEmpty
+                    ? 0 : word.results.prefix(packRows(word)).reduce(0) { $0 + 1 + 2 * marks.count(row: Int($1)) })
                 + (word.hasRecords ? word.results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 } : 0)
         }
         let allPackBytes = packBytes.reduce(0, +)
@@ -118,9 +122,6 @@ public enum SearchPlanner {
         }
         return SearchPlan.Marks(starts: starts, ids: ids)
     }
-
-    /// A result's marks in JSON, with its separator: an id is up to three digits and a dot.
-    static func markBytes(_ marks: SearchPlan.Marks, row: Int) -> Int { 1 + 4 * Int(marks.starts[row + 1] - marks.starts[row]) }
 
     /// JavaScript's string order (UTF-16 code units), so a client's binary search agrees with
     /// the files' order for every word, those outside the Basic Multilingual Plane included.
@@ -198,28 +199,34 @@ public enum SearchPlanner {
     static func moreRows(_ rule: SearchRule) -> Int { max(1, rule.moreBytes / perResult) }
 
     /// Cuts `indices` into runs of about `target` bytes: a run ends after an index whose hash
-    /// falls on the divisor once it holds three quarters of the target, or before it would
-    /// pass five quarters. (A narrow window: a pack is most of a query's bytes, and the
-    /// largest pack is a query's worst case.)
+    /// falls on the divisor once it holds the target less a margin, or before it would pass the
+    /// target and the margin. The margin is a sixteenth of the target (a narrow window: a pack is
+    /// most of a query's bytes, and the largest pack is a query's worst case), but eight
+    /// indices' worth for small targets, up to a quarter: too few indices in the window and
+    /// runs end at its end, where a cut moves with every byte before it, and the next cuts with
+    /// it.
     static func cut(_ indices: Range<Int>, target: Int, hashes: [UInt64], bytes: (Int) -> Int) -> [Range<Int>] {
         guard !indices.isEmpty else { return [] }
         let sizes = indices.map(bytes)
         let average = max(1, sizes.reduce(0, +) / sizes.count)
-        // About a quarter of the target past the three quarters; a power of two, so that a
-        // few more stories (a slightly other average) leave it, and with it every cut, as it was.
-        let divisor = UInt64(powerOfTwo(max(1, target / 4 / average)))
+        let margin = min(target / 4, max(target / 16, 8 * average))
+        let (least, most) = (target - margin, target + margin)
+        // A hash falls on it at most every margin's worth past the least, so that few runs
+        // reach the most; a power of two, so that a few more stories (a slightly other average)
+        // leave it, and with it every cut, as it was.
+        let divisor = UInt64(powerOfTwo(atMost: max(1, margin / average)))
         var runs: [Range<Int>] = []
         var start = indices.lowerBound
         var held = 0
         for i in indices {
             let size = sizes[i - indices.lowerBound]
-            if held > 0 && held + size > target + target / 4 {
+            if held > 0 && held + size > most {
                 runs.append(start..<i)
                 start = i
                 held = 0
             }
             held += size
-            if held >= target - target / 4 && hashes[i] % divisor == 0 {
+            if held >= least && hashes[i] % divisor == 0 {
                 runs.append(start..<i + 1)
                 start = i + 1
                 held = 0
@@ -239,11 +246,8 @@ public enum SearchPlanner {
         return Int(steps.min { max(x / $0, $0 / x) < max(x / $1, $1 / x) }!.rounded())
     }
 
-    /// The power of two nearest `n` (n ≥ 1).
-    static func powerOfTwo(_ n: Int) -> Int {
-        let below = 1 << (Int.bitWidth - 1 - max(1, n).leadingZeroBitCount)
-        return n - below < 2 * below - n ? below : 2 * below
-    }
+    /// The largest power of two not above `n` (n ≥ 1).
+    static func powerOfTwo(atMost n: Int) -> Int { 1 << (Int.bitWidth - 1 - max(1, n).leadingZeroBitCount) }
 
     /// FNV-1a over the word's UTF-8, mixed by SplitMix64's finalizer: the same on every machine
     /// and every run (Swift's own hashing is seeded per process).
