@@ -43,7 +43,8 @@ let package = Package(
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenModel", "SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenServe", "SitegenDeploy",
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenServe",
+                "SitegenDeploy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -43,6 +43,8 @@ struct Arguments {
 }
 
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
+// The allocator as `sitegen build` sets it, so the bench measures what users run.
+MallocTuning.forBuild()
 
 /// Seconds one call of `body` takes.
 func seconds(_ body: () throws -> Void) rethrows -> Double {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SitegenBuild
 import SitegenModel
+import SitegenSystem
 
 struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,7 +4,7 @@ import Glibc
 
 /// glibc's malloc settings for one `sitegen build`, a process that makes a few large arrays
 /// (entries, stories, rendered rows), frees some and makes the next.
-enum MallocTuning {
+package enum MallocTuning {
     /// glibc maps each allocation above a threshold (128 KiB, raised as such blocks are freed)
     /// with its own `mmap`, and gives it back to the kernel when freed; the next large array
     /// then starts from fresh pages, each a page fault that the kernel zeroes. Taken from the
@@ -13,7 +13,7 @@ enum MallocTuning {
     /// saved).
     ///
     /// Only for `build`: a long-running `serve` is better off giving memory back.
-    static func forBuild() {
+    package static func forBuild() {
         #if canImport(Glibc)
         // mallopt is in malloc.h, which the Glibc module leaves out: looked up by name instead.
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
