@@ -6,6 +6,7 @@ import PackageDescription
 //
 //   SitegenModel   pure: the model and the plan; imports nothing
 //   SitegenSystem  the machine: cores, the OS's error words, SHA-256
+//   SitegenHTTP    retries, bounded concurrency, progress: what fetching and deploying share
 //   SitegenSource  read          SitegenRender  bytes out, no disk
 //                                SitegenWrite   the output folder (renders as it writes)
 //   SitegenBuild   one build, start to end
@@ -43,8 +44,8 @@ let package = Package(
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenServe",
-                "SitegenDeploy",
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenBuild",
+                "SitegenServe", "SitegenDeploy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,8 +68,8 @@ let package = Package(
         .target(
             name: "SitegenBuild",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "SitegenWrite",
-                "SitegenSearch", "SitegenAssets",
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender",
+                "SitegenWrite", "SitegenSearch", "SitegenAssets",
             ]
         ),
         // Search, one slice: its words, the index's building, its files and their writing (the
@@ -98,7 +99,7 @@ let package = Package(
         .target(
             name: "SitegenDeploy",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenWrite",
+                "SitegenModel", "SitegenSystem", "SitegenHTTP", "SitegenWrite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -111,11 +112,15 @@ let package = Package(
             name: "SitegenConfig",
             dependencies: ["SitegenModel", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // What fetching and deploying both use, so that neither imports the other: when to ask
+        // again (RetryPolicy, Retry-After), how many requests at once, and progress told as it
+        // goes.
+        .target(name: "SitegenHTTP"),
         // Reading: JSON files and folders, HTTP APIs, Markdown folders. Stories out.
         .target(
             name: "SitegenSource",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenConfig",
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // AsyncHTTPClient's request and response types are NIO's.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -149,7 +154,7 @@ let package = Package(
                 "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenConfig",
                 "Sources/SitegenSource",
                 "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenSearch", "Sources/SitegenBuild",
-                "Sources/SitegenServe", "Sources/SitegenDeploy",
+                "Sources/SitegenServe", "Sources/SitegenDeploy", "Sources/SitegenHTTP",
                 "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/CPrefetch",
                 "Sources/SitegenAssets/sitegen.js", "Sources/SitegenAssets/search.js",
                 "Tests", "Public", "docs", ".ci", "README.md", "bench", "Benchmarks",
@@ -193,7 +198,8 @@ let package = Package(
         .testTarget(
             name: "SitegenTests",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "SitegenWrite",
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender",
+                "SitegenWrite",
                 "SitegenSearch", "SitegenBuild", "SitegenAssets", "SitegenServe", "SitegenDeploy",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

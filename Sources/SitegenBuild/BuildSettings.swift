@@ -1,5 +1,6 @@
 import Foundation
 import SitegenConfig
+import SitegenHTTP
 import SitegenModel
 import SitegenSource
 

@@ -1,3 +1,4 @@
+import SitegenHTTP
 import SitegenModel
 import SitegenSource
 

@@ -1,6 +1,6 @@
 import Foundation
+import SitegenHTTP
 import SitegenModel
-import SitegenSource
 import SitegenSystem
 import SitegenWrite
 import Synchronization

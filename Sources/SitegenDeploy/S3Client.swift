@@ -2,8 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SitegenHTTP
 import SitegenModel
-import SitegenSource
 
 /// The four S3 calls a deploy makes (list, get, put, delete), signed (SigV4), over
 /// AsyncHTTPClient, each retried on 5xx, 429 and dropped connections with the fetcher's backoff

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenSource
+import SitegenHTTP
 
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBuild
+import SitegenHTTP
 import SitegenModel
 import SitegenSource
 import Synchronization

@@ -16,8 +16,12 @@ struct ArchitectureTests {
         "SitegenSystem": ["Foundation", "Synchronization", "Crypto", "Glibc"],
         // Settings: the table of keys, sitegen.toml, the site's time zone.
         "SitegenConfig": ["SitegenModel", "Foundation", "TOMLKit"],
+        // What fetching and deploying share: retries, bounded concurrency, progress, the
+        // transport's protocol.
+        "SitegenHTTP": ["Foundation"],
         "SitegenSource": [
-            "SitegenModel", "SitegenSystem", "SitegenConfig", "Foundation", "Synchronization", "AsyncHTTPClient", "NIOCore",
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "Foundation", "Synchronization", "AsyncHTTPClient",
+            "NIOCore",
             "NIOHTTP1",
             "TOMLKit", "Yams",
         ],
@@ -31,8 +35,8 @@ struct ArchitectureTests {
             "SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "Foundation", "Synchronization", "CPrefetch",
         ],
         "SitegenBuild": [
-            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "SitegenWrite", "SitegenSearch",
-            "SitegenAssets", "Foundation",
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender", "SitegenWrite",
+            "SitegenSearch", "SitegenAssets", "Foundation",
             "Synchronization",
         ],
         "SitegenServe": [
@@ -41,14 +45,13 @@ struct ArchitectureTests {
             "ServiceLifecycle", "Logging", "HTTPTypes", "NIOCore",
         ],
         "SitegenDeploy": [
-            "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenWrite", "Foundation", "FoundationXML", "Synchronization",
+            "SitegenModel", "SitegenSystem", "SitegenHTTP", "SitegenWrite", "Foundation", "FoundationXML", "Synchronization",
             "AsyncHTTPClient",
             "NIOCore", "NIOHTTP1", "Crypto",
         ],
         "sitegen": [
-            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenServe", "SitegenDeploy",
-            "Foundation",
-            "Glibc",
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenBuild", "SitegenServe",
+            "SitegenDeploy", "Foundation",
             "Synchronization",
             "ArgumentParser",
         ],

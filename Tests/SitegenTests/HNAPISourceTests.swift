@@ -1,4 +1,5 @@
 import Foundation
+import SitegenHTTP
 import Synchronization
 import Testing
 

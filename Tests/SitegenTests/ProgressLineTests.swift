@@ -1,3 +1,4 @@
+import SitegenHTTP
 import Testing
 
 @testable import SitegenBuild

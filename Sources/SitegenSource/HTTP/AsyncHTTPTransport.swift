@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import SitegenHTTP
 
 /// The real network, through AsyncHTTPClient: pooled keep-alive connections (as many per host as
 /// requests may be in flight, so none waits for a connection), HTTP/2 when the server offers it

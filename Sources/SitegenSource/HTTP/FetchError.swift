@@ -1,3 +1,4 @@
+import SitegenHTTP
 import SitegenModel
 
 /// Why a URL could not be had, after every attempt.

@@ -1,3 +1,5 @@
+import SitegenHTTP
+
 /// How the HTTP sources fetch: every knob a flag (later a config file) sets.
 public struct FetchSettings: Sendable {
     /// Requests in flight at once. Each waits on a round trip, not on the CPU, so this is about

@@ -1,3 +1,4 @@
+import SitegenHTTP
 import Synchronization
 
 /// Counts a fetch phase's progress for `FetchProgress`, safely from many tasks.

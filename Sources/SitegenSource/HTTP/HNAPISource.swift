@@ -1,4 +1,5 @@
 import Foundation
+import SitegenHTTP
 import SitegenModel
 
 /// The Hacker News API, or any API of its shape: `{base}/{list}.json` is an array of item ids in

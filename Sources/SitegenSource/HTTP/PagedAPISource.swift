@@ -1,4 +1,5 @@
 import Foundation
+import SitegenHTTP
 import SitegenModel
 
 /// A paged JSON API: a URL template with `{page}` (`https://api.example.com/beers?page={page}`),
