@@ -195,22 +195,70 @@ let package = Package(
         // Precompressed siblings (.gz, .br) from Debian's zlib1g-dev and libbrotli-dev.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
-        .testTarget(
-            name: "SitegenTests",
+        // The tests: a target per module (Tests/<Module>Tests), each depending on its module, what
+        // it needs below it and SitegenTestSupport (shared fixtures: temporary folders, the
+        // loopback HTTP server, readers of a built site; a plain target that imports Testing).
+        // A test that runs a whole build sits in SitegenBuildTests, one that runs the built
+        // `sitegen` in SitegenCommandLineTests. ArchitectureTests holds their imports to this list.
+        .target(
+            name: "SitegenTestSupport",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender",
-                "SitegenWrite",
-                "SitegenSearch", "SitegenBuild", "SitegenAssets", "SitegenServe", "SitegenDeploy",
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "SitegenModel", "SitegenSource",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/SitegenTestSupport"
+        ),
+        .testTarget(name: "SitegenModelTests", dependencies: ["SitegenModel", "SitegenTestSupport"]),
+        .testTarget(name: "SitegenSystemTests", dependencies: ["SitegenSystem", "SitegenTestSupport"]),
+        .testTarget(
+            name: "SitegenSourceTests",
+            dependencies: [
+                "SitegenModel", "SitegenHTTP", "SitegenSource", "SitegenTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "SitegenRenderTests",
+            dependencies: [
+                // SitegenSource's sample generator and filter make the inputs of some tests.
+                "SitegenModel", "SitegenAssets", "SitegenRender", "SitegenSource", "SitegenTestSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            // The Mustache spec's test cases and AWS's SigV4 suite, read from disk by their tests.
-            exclude: ["MustacheSpec", "SigV4Suite"]
+            // The Mustache spec's test cases, read from disk by MustacheSpecTests.
+            exclude: ["MustacheSpec"]
         ),
+        .testTarget(name: "SitegenWriteTests", dependencies: ["SitegenModel", "SitegenWrite", "SitegenTestSupport"]),
+        .testTarget(name: "SitegenSearchTests", dependencies: ["SitegenModel", "SitegenSearch", "SitegenTestSupport"]),
+        .testTarget(
+            name: "SitegenBuildTests",
+            dependencies: [
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender",
+                "SitegenWrite", "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SitegenServeTests",
+            dependencies: [
+                "SitegenModel", "SitegenServe", "SitegenTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SitegenDeployTests",
+            dependencies: ["SitegenDeploy", "SitegenTestSupport"],
+            // AWS's SigV4 suite, read from disk by SigV4Tests.
+            exclude: ["SigV4Suite"]
+        ),
+        // The built `sitegen`, run as a user runs it (`swift build` builds it beside the tests).
+        .testTarget(
+            name: "SitegenCommandLineTests",
+            dependencies: ["SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenTestSupport"]
+        ),
+        .testTarget(name: "SitegenArchitectureTests", dependencies: ["SitegenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

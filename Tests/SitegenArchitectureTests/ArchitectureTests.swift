@@ -1,0 +1,143 @@
+import Foundation
+import SitegenTestSupport
+import Testing
+
+/// The layers, held by the compiler (Package.swift) and, where SwiftPM lets a module import what
+/// a target did not declare (any module built before it), by these tests: each target's files
+/// import only the layers below it and the libraries it declares, and each test target's files
+/// only what Package.swift gives it. docs/architecture.md draws the same graph.
+@Suite("architecture")
+struct ArchitectureTests {
+    static let sources = SitegenExecutable.packageRoot.appendingPathComponent("Sources").path
+
+    /// What each target's files may import. Foundation and Synchronization are the toolchain's.
+    static let allowed: [String: Set<String>] = [
+        // Pure: the standard library alone, so no FileManager, URLSession, Date() or clock.
+        "SitegenModel": [],
+        "SitegenSystem": ["Foundation", "Synchronization", "Crypto", "Glibc"],
+        // Settings: the table of keys, sitegen.toml, the site's time zone.
+        "SitegenConfig": ["SitegenModel", "Foundation", "TOMLKit"],
+        // What fetching and deploying share: retries, bounded concurrency, progress, the
+        // transport's protocol.
+        "SitegenHTTP": ["Foundation"],
+        "SitegenSource": [
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "Foundation", "Synchronization", "AsyncHTTPClient",
+            "NIOCore",
+            "NIOHTTP1",
+            "TOMLKit", "Yams",
+        ],
+        "SitegenRender": [
+            "SitegenModel", "SitegenSystem", "SitegenAssets", "Foundation", "Synchronization", "CCmarkGFM", "Mustache",
+            "CPrefetch",
+        ],
+        "SitegenWrite": ["SitegenModel", "SitegenSystem", "SitegenRender", "Foundation", "Synchronization", "CZlib", "CBrotli"],
+        // A slice: search's words, index, files and their writing, over the layers it uses.
+        "SitegenSearch": [
+            "SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "Foundation", "Synchronization", "CPrefetch",
+        ],
+        "SitegenBuild": [
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender", "SitegenWrite",
+            "SitegenSearch", "SitegenAssets", "Foundation",
+            "Synchronization",
+        ],
+        "SitegenServe": [
+            "SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "SitegenBuild", "Foundation", "Synchronization",
+            "Hummingbird",
+            "ServiceLifecycle", "Logging", "HTTPTypes", "NIOCore",
+        ],
+        "SitegenDeploy": [
+            "SitegenModel", "SitegenSystem", "SitegenHTTP", "SitegenWrite", "Foundation", "FoundationXML", "Synchronization",
+            "AsyncHTTPClient",
+            "NIOCore", "NIOHTTP1", "Crypto",
+        ],
+        "sitegen": [
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenBuild", "SitegenServe",
+            "SitegenDeploy", "Foundation",
+            "Synchronization",
+            "ArgumentParser",
+        ],
+    ]
+
+    static let tests = SitegenExecutable.packageRoot.appendingPathComponent("Tests").path
+
+    /// The toolchain's modules, which any test target may import.
+    static let toolchain: Set<String> = ["Foundation", "FoundationXML", "Synchronization", "Testing"]
+
+    /// What each test target's files may import (`@testable` or not), as Package.swift declares
+    /// it: its module, the layers below it that it needs, SitegenTestSupport and its libraries.
+    static let allowedInTests: [String: Set<String>] = [
+        "SitegenTestSupport": ["SitegenModel", "SitegenSource", "NIOCore", "NIOHTTP1", "NIOPosix"],
+        "SitegenModelTests": ["SitegenModel", "SitegenTestSupport"],
+        "SitegenSystemTests": ["SitegenSystem", "SitegenTestSupport"],
+        "SitegenSourceTests": ["SitegenModel", "SitegenHTTP", "SitegenSource", "SitegenTestSupport", "PropertyBased"],
+        // SitegenSource's sample generator and filter make the inputs of some tests.
+        "SitegenRenderTests": [
+            "SitegenModel", "SitegenAssets", "SitegenRender", "SitegenSource", "SitegenTestSupport", "Mustache", "PropertyBased",
+        ],
+        "SitegenWriteTests": ["SitegenModel", "SitegenWrite", "SitegenTestSupport"],
+        "SitegenSearchTests": ["SitegenModel", "SitegenSearch", "SitegenTestSupport"],
+        "SitegenBuildTests": [
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender", "SitegenWrite",
+            "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
+        ],
+        "SitegenServeTests": ["SitegenModel", "SitegenServe", "SitegenTestSupport", "AsyncHTTPClient", "NIOCore"],
+        "SitegenDeployTests": ["SitegenDeploy", "SitegenTestSupport"],
+        "SitegenCommandLineTests": ["SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenTestSupport"],
+        "SitegenArchitectureTests": ["SitegenTestSupport"],
+    ]
+
+    static func swiftFiles(of target: String) -> [String] {
+        filesUnder(sources + "/" + target).filter { $0.hasSuffix(".swift") }.map { sources + "/" + target + "/" + $0 }
+    }
+
+    /// The file's code without comments, so a doc comment may name what the code must not use.
+    static func code(_ path: String) throws -> String {
+        try readText(path).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line) }
+            .joined(separator: "\n")
+    }
+
+    /// A target's files: under Sources/, or under Tests/ for a test target.
+    @Test(
+        "each target imports only the layers below it and its own libraries",
+        arguments: allowed.keys.sorted() + allowedInTests.keys.sorted())
+    func imports(target: String) throws {
+        let inTests = Self.allowedInTests[target] != nil
+        let folder = (inTests ? Self.tests : Self.sources) + "/" + target
+        let files = filesUnder(folder).filter { $0.hasSuffix(".swift") }.map { folder + "/" + $0 }
+        #expect(!files.isEmpty, "no Swift files under \(folder)")
+        let allowed = inTests ? Self.allowedInTests[target]!.union(Self.toolchain) : Self.allowed[target]!
+        for file in files {
+            for line in try Self.code(file).split(separator: "\n")
+            where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+                let module = String(line.split(separator: " ").last!)
+                #expect(allowed.contains(module), "\(file): imports \(module), not declared for \(target)")
+            }
+        }
+    }
+
+    @Test("every target under Sources/ has its place in the graph")
+    func everyTargetPlaced() throws {
+        let targets = try FileManager.default.contentsOfDirectory(atPath: Self.sources)
+            .filter { !$0.hasPrefix("C") && $0 != "SitegenAssets" }
+        #expect(Set(targets) == Set(Self.allowed.keys))
+        // And every folder under Tests/ but the browser tests is a test target in the table.
+        let testTargets = try FileManager.default.contentsOfDirectory(atPath: Self.tests).filter { $0 != "browser" }
+        #expect(Set(testTargets) == Set(Self.allowedInTests.keys))
+    }
+
+    @Test("the model and plan touch no disk, network, clock or randomness")
+    func modelIsPure() throws {
+        let forbidden = [
+            "FileManager", "FileHandle", "URLSession", "Date(", "Date.now", "ContinuousClock", "SuspendingClock",
+            "clock_gettime", "ProcessInfo", "getenv", "fopen", "open(", "read(", "write(", "Thread", "Dispatch",
+            "SystemRandomNumberGenerator", ".random(",
+        ]
+        for file in Self.swiftFiles(of: "SitegenModel") {
+            let code = try Self.code(file)
+            for word in forbidden {
+                #expect(!code.contains(word), "\(file) uses \(word)")
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import SitegenAssets
+import SitegenTestSupport
+import Testing
+
+@testable import SitegenBuild
+@testable import SitegenModel
+@testable import SitegenRender
+@testable import SitegenSource
+@testable import SitegenWrite
+
+/// The browser script as sitegen serves it: `bash .ci/minify` runs esbuild over
+/// `Sources/SitegenAssets/sitegen.js` once per strategy, the three files it writes into
+/// `Sources/SitegenAssets/min/` are committed, and the binary embeds them.
+@Suite("The browser script as served")
+struct ScriptBundleTests {
+    static let root = SitegenExecutable.packageRoot
+    static let committed = root.appendingPathComponent("Sources/SitegenAssets/min")
+
+    static func fileName(_ strategy: LoadingStrategy) -> String { "sitegen.\(strategy.rawValue).js" }
+
+    @Test("the committed minified scripts are what .ci/minify makes of sitegen.js")
+    func committedScriptsAreCurrent() throws {
+        try withTemporaryFolder { folder in
+            let made = try folder.makeFolder("min")
+            let minify = Self.root.appendingPathComponent(".ci/minify").path
+            let result = try SitegenExecutable.run(URL(fileURLWithPath: "/bin/bash"), [minify, made], in: folder.url)
+            try #require(
+                result.status == 0,
+                """
+                bash .ci/minify exited \(result.status). It runs Debian's esbuild 0.17 (sudo apt-get install \
+                esbuild, or bash .ci/install --test); it said:
+                \(result.stderr)
+                """)
+            for strategy in LoadingStrategy.allCases {
+                let name = Self.fileName(strategy)
+                let fresh = try Data(contentsOf: URL(fileURLWithPath: made).appendingPathComponent(name))
+                let kept = try Data(contentsOf: Self.committed.appendingPathComponent(name))
+                // A Bool, so a failure prints the advice rather than a byte-by-byte diff.
+                let current = fresh == kept
+                #expect(
+                    current,
+                    """
+                    Sources/SitegenAssets/min/\(name) is not what .ci/minify makes of sitegen.js: run \
+                    `bash .ci/minify` and commit the three files it writes (it made \(fresh.count) bytes, \
+                    the committed file has \(kept.count)). \(result.stderr)
+                    """)
+            }
+        }
+    }
+
+    @Test(
+        "the binary embeds each strategy's committed file, and a build serves the one of its strategy",
+        arguments: LoadingStrategy.allCases)
+    func embeddedAndServed(strategy: LoadingStrategy) async throws {
+        let kept = try String(contentsOf: Self.committed.appendingPathComponent(Self.fileName(strategy)), encoding: .utf8)
+        #expect(
+            EmbeddedAssets.scripts[strategy.rawValue] == kept, "rebuild after bash .ci/minify: the binary embeds an older file")
+        #expect(try Theme.builtIn().script(for: strategy) == kept)
+        try await withTemporaryFolder { folder in
+            let output = folder.path("out")
+            _ = try await Build.run(
+                BuildRequest(source: SampleSource(count: 40), output: output, options: SiteOptions(strategy: strategy)))
+            let scripts = try FileManager.default.contentsOfDirectory(atPath: output + "/assets").filter {
+                $0.hasPrefix("sitegen.")
+            }
+            try #require(scripts.count == 1, "\(scripts)")
+            #expect(try String(contentsOfFile: output + "/assets/" + scripts[0], encoding: .utf8) == kept)
+        }
+    }
+
+    @Test("each strategy's script is at most 2,600 bytes gzipped at level 9", arguments: LoadingStrategy.allCases)
+    func sizeBudget(strategy: LoadingStrategy) throws {
+        let script = try Theme.builtIn().script(for: strategy)
+        let gzipped = Gzip.compress(Array(script.utf8), level: 9)
+        try #require(!gzipped.isEmpty)
+        #expect(gzipped.count <= 2_600, "\(strategy): \(gzipped.count) bytes gzipped (\(script.utf8.count) minified)")
+    }
+
+    @Test("each strategy's script is its own: the three differ, and SITEGEN_STRATEGY was replaced in each")
+    func strategiesDiffer() throws {
+        let theme = try Theme.builtIn()
+        let scripts = LoadingStrategy.allCases.map { theme.script(for: $0) }
+        for (strategy, script) in zip(LoadingStrategy.allCases, scripts) {
+            #expect(!script.isEmpty, "\(strategy)")
+            #expect(!script.contains("SITEGEN_STRATEGY"), "\(strategy): esbuild's --define left SITEGEN_STRATEGY in")
+        }
+        #expect(Set(scripts).count == scripts.count, "two strategies got the same script: the --define did not reach the source")
+    }
+}

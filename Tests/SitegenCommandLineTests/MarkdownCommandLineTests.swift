@@ -1,0 +1,42 @@
+import Foundation
+import SitegenTestSupport
+import Testing
+
+/// The real binary with a Markdown story folder and the default `./pages` folder.
+@Suite("sitegen command line: Markdown stories and site pages")
+struct MarkdownCommandLineTests {
+    @Test("--source content/ builds its stories; ./pages is used by default and named in the summary")
+    func contentAndDefaultPages() throws {
+        let exe = try CommandLineTests.sitegen()
+        try withTemporaryFolder { folder in
+            try folder.write("---\ntitle: First\nweight: 1\n---\nBody **one**.\n", to: "content/first.md")
+            try folder.write("---\ntitle: Second\nscore: x\n---\n", to: "content/second.md")
+            try folder.write("---\ntitle: Bad\nnot a field\n---\n", to: "content/bad.md")
+            try folder.write("---\ntitle: About\n---\nAbout.\n", to: "pages/about.md")
+            let result = try SitegenExecutable.run(exe, ["build", "--source", "content", "--output", "site"], in: folder.url)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(
+                result.stdout.hasPrefix(
+                    "2 stories from content/ → 1 page, 1 shard, 1 item page, 1 site page, a search index of 3 files in site (19 files written, 0 unchanged). Skipped 1: 1 malformed (bad.md line 3)."
+                ),
+                "\(result.stdout)")
+            let index = try readText(folder.path("site/index.html"))
+            let titles = HTMLScan.elements("h2", in: index).map(\.inner)
+            #expect(titles.count == 2 && titles[0].contains("First") && titles[1].contains("Second"))
+            #expect(index.contains("<a href=\"/about/\">About</a>"))
+            #expect(FileManager.default.fileExists(atPath: folder.path("site/about/index.html")))
+        }
+    }
+
+    @Test("a broken site page fails the build with one 'error:' line naming file and line")
+    func brokenPage() throws {
+        let exe = try CommandLineTests.sitegen()
+        try withTemporaryFolder { folder in
+            try folder.write("---\ntitle: About\noops\n---\n", to: "p/about.md")
+            let result = try SitegenExecutable.run(exe, ["build", "--pages", "p", "--output", "site"], in: folder.url)
+            #expect(result.status != 0)
+            #expect(result.stderr == "error: p/about.md:3: front matter: invalid YAML: could not find expected ':'\n")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("site")))
+        }
+    }
+}
