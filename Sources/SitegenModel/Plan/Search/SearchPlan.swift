@@ -39,7 +39,6 @@ public struct SearchPlan: Sendable, Equatable {
         public var starts: [UInt32]
         public var ids: [UInt8]
 
-        public func of(row r: Int) -> ArraySlice<UInt8> { ids[Int(starts[r])..<Int(starts[r + 1])] }
         /// How many common words row `r`'s story holds.
         public func count(row r: Int) -> Int { Int(starts[r + 1] - starts[r]) }
     }
