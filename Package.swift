@@ -143,23 +143,14 @@ let package = Package(
         // (ArchitectureTests checks the imports).
         .target(name: "SitegenModel"),
         // The default theme (Templates/) and the browser script, compiled into the binary so
-        // `sitegen build` works from any folder. The target's path is the package root only so
-        // that it can embed the top-level Templates/ folder users edit; its Swift lives in
-        // Sources/SitegenAssets. The script is embedded as `bash .ci/minify` (esbuild) minified
-        // it for each strategy, into Sources/SitegenAssets/min/; its readable source is not.
+        // `sitegen build` works from any folder. Sources/SitegenAssets/Templates is a link to
+        // the top-level Templates/ folder users edit (SwiftPM embeds only files under a
+        // target's folder). The script is embedded as `bash .ci/minify` (esbuild) minified it
+        // for each strategy, into min/; its readable source is not.
         .target(
             name: "SitegenAssets",
-            path: ".",
-            exclude: [
-                "Sources/sitegen", "Sources/SitegenModel", "Sources/SitegenSystem", "Sources/SitegenConfig",
-                "Sources/SitegenSource",
-                "Sources/SitegenRender", "Sources/SitegenWrite", "Sources/SitegenSearch", "Sources/SitegenBuild",
-                "Sources/SitegenServe", "Sources/SitegenDeploy", "Sources/SitegenHTTP",
-                "Sources/CCmarkGFM", "Sources/CZlib", "Sources/CBrotli", "Sources/CPrefetch",
-                "Sources/SitegenAssets/sitegen.js", "Sources/SitegenAssets/search.js",
-                "Tests", "Public", "docs", ".ci", "README.md", "bench", "Benchmarks",
-            ],
-            sources: ["Sources/SitegenAssets/Swift"],
+            exclude: ["sitegen.js", "search.js"],
+            sources: ["Swift"],
             resources: [
                 .embedInCode("Templates/layout.mustache"),
                 .embedInCode("Templates/page.mustache"),
@@ -170,10 +161,10 @@ let package = Package(
                 .embedInCode("Templates/search.mustache"),
                 .embedInCode("Templates/style.css"),
                 .embedInCode("Templates/favicon.svg"),
-                .embedInCode("Sources/SitegenAssets/min/sitegen.prefetch.js"),
-                .embedInCode("Sources/SitegenAssets/min/sitegen.batch.js"),
-                .embedInCode("Sources/SitegenAssets/min/sitegen.all.js"),
-                .embedInCode("Sources/SitegenAssets/min/search.js"),
+                .embedInCode("min/sitegen.prefetch.js"),
+                .embedInCode("min/sitegen.batch.js"),
+                .embedInCode("min/sitegen.all.js"),
+                .embedInCode("min/search.js"),
             ]
         ),
         // Each hand-written fast path against its library, and each build step's share:
