@@ -230,18 +230,20 @@
   // of the segment's common words its story holds (its marks); another word's rows are read
   // (a word of few results has them all in its pack).
   const allOf = async words => {
-    const listings = await Promise.all(words.map(listingOf));
+    // A word's directory is fetched only for a segment the root does not list and where its
+    // pack is read: a word common there (most often the whole query's commonest) needs none.
+    const listings = [];
     const parts = [];
     const found = await Promise.all(
       index.segments.map(async ([start, stories], s) => {
         const common = new Map((index.common[s] || []).map(([w, n], id) => [w, [id, n]]));
         const partOf = async k => {
-          if (!listings[k].packs[s].length) return null;
-          const [entries, i] = await packOf(s, words[k], listings[k]);
+          const listing = index.packs[s] ? index : await (listings[k] ||= listingOf(words[k]));
+          if (!listing.packs[s].length) return null;
+          const [entries, i] = await packOf(s, words[k], listing);
           const e = entries[i];
           if (!e || e[0] != words[k]) return null;
-          const part = { s, term: e[0], start, stories, count: e[1], first: e[2], rows: undelta(e[3]), titled: e[4], marks: marksOf(e[5]), more: listings[k].more[s] };
-          return part;
+          return { s, term: e[0], start, stories, count: e[1], first: e[2], rows: undelta(e[3]), titled: e[4], marks: marksOf(e[5]), more: listing.more[s] };
         };
         const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
         const read = await Promise.all(uncommon.map(partOf));

@@ -269,7 +269,8 @@ def test_an_older_query_that_ends_later_never_shows_under_a_newer_one(zipf_site,
 def test_common_words_are_never_read_their_marks_say_which_stories_hold_them(workdir, serve, reader):
     """A site whose oldest segment has common words (more than 2,048 stories hold each): a query
     of a rare word and common ones, and of common words alone, states the exact count and shows
-    exactly the stories holding them all, newest first, and loads no pack of a common word."""
+    exactly the stories holding them all, newest first, and loads no pack of a common word, nor
+    its directory."""
     stories = os.path.join(workdir, "common.jsonl")
     run_sitegen("generate", "--count", "4200", "--format", "jsonl", "--titles", "zipf", "--vocabulary", "3000", "--output", stories)
     items = [json.loads(line) for line in open(stories)]
@@ -312,4 +313,10 @@ def test_common_words_are_never_read_their_marks_say_which_stories_hold_them(wor
                 pack = searchindex.pack_of(site, word, oldest)
                 if pack != searchindex.pack_of(site, rare, oldest):
                     assert not any(u.endswith(f"/x/{pack}.json") for u in requests), (query, word)
+            # Nor a common word's directory: only the rare word's (the oldest segment is
+            # listed by directories; the root lists the newer ones).
+            directories = searchindex.root(site)["directories"]
+            own = [name for first, name in directories if first <= rare][-1]
+            asked = [name for _, name in directories if any(u.endswith(f"/x/{name}.json") for u in requests)]
+            assert asked == [own], (query, asked, own)
         assert r.errors == []
