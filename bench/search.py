@@ -184,7 +184,7 @@ def pair_query(browser, site, stories_file, picks):
     page.wait_for_function("() => /with/.test(document.querySelector('[role=status]').textContent)", timeout=60000)
     page.wait_for_load_state("networkidle")
     status = page.inner_text("[role=status]")
-    result = {"words": f"{rare} {common}", "status": status, "expected": expected, "requests": len(urls),
+    result = {"words": f"{rare} {common}", "status": status, "expected": expected, "requests": len(urls), "urls": list(urls),
               "bytes": gzipped(site, urls)}
     context.close()
     server.close()
