@@ -66,9 +66,8 @@ public enum Build {
     }
 
     private static func steps(
-        _ request: BuildRequest, entries taken: consuming [SourceEntry], log: (String) -> Void
+        _ request: BuildRequest, entries: consuming [SourceEntry], log: (String) -> Void
     ) throws -> BuildReport {
-        var entries = consume taken
         let options = request.options
         let paths = SitePaths(base: options.baseURL)
         log("      filter \(entries.count) entries")
