@@ -121,14 +121,11 @@
     // The word's entry in each segment (for a prefix, perhaps in another pack or directory).
     const own = term == word ? listing : await listingOf(term);
     const parts = await Promise.all(
-      index.segments.map(async ([start, stories], s) => {
+      index.segments.map(async (_, s) => {
         if (!own.packs[s].length) return null;
         const [entries, i] = await packOf(s, term, own);
         const e = entries[i];
-        // Its first results as records, ready to show (none for a name: an author's, a
-        // domain's few stories load through the list), and as rows counted from the
-        // segment's oldest story; how many of all hold it in their title.
-        return e && e[0] == term && { s, term, start, stories, count: e[1], first: e[2], rows: undelta(e[3]), titled: e[4], more: own.more[s] };
+        return e && e[0] == term && partFrom(e, s, own);
       })
     );
     const held = parts.filter(p => p);
@@ -216,6 +213,14 @@
   /** "0005,,0c" → [[0, 5], [], [12]]: each result's marks, the ids (places in the root's
    *  `common` for the segment, two hex digits each) of the common words its story holds. */
   const marksOf = text => (text == null ? [] : text.split(',').map(m => (m.match(/../g) || []).map(h => parseInt(h, 16))));
+  /** Segment s's pack entry for a word → the word's part there: its first results as records,
+   *  ready to show (none for a name: an author's, a domain's few stories load through the
+   *  list), its rows counted from the segment's oldest story, how many of all hold it in their
+   *  title, and the files of later results `listing` names (several words add its marks). */
+  const partFrom = (e, s, listing) => {
+    const [start, stories] = index.segments[s];
+    return { s, term: e[0], start, stories, count: e[1], first: e[2], rows: undelta(e[3]), titled: e[4], more: listing.more[s] };
+  };
   /** Every result of a part (a word in a segment) as rows of the segment, with their marks. */
   const segmentAll = async part => {
     const count = Math.ceil((part.count - part.rows.length) / index.moreRows);
@@ -242,8 +247,7 @@
           if (!listing.packs[s].length) return null;
           const [entries, i] = await packOf(s, words[k], listing);
           const e = entries[i];
-          if (!e || e[0] != words[k]) return null;
-          return { s, term: e[0], start, stories, count: e[1], first: e[2], rows: undelta(e[3]), titled: e[4], marks: marksOf(e[5]), more: listing.more[s] };
+          return e && e[0] == words[k] ? { ...partFrom(e, s, listing), marks: marksOf(e[5]) } : null;
         };
         const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
         const read = await Promise.all(uncommon.map(partOf));
