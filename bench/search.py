@@ -6,7 +6,10 @@ the disk; best of --runs each), and counts the index's files. Then, in real Chro
 server on 127.0.0.1, opens /search/?q=WORD with an empty cache for a word in 3 titles, one in
 about 500 and the commonest (about a tenth of all titles), waits until the network is idle, and
 sums every response gzipped at level 9, as a static host precompresses. In the same page it
-then asks for a second word of the same pack and counts that query's requests.
+then asks for a second word of the same pack and counts that query's requests. Last, each of
+those words and the pair, cold, on a slow link (150 ms round trip, 1.6 Mbps, files gzipped by
+the server as a static host sends them): the time from navigation to the count stated and the
+rows in view filled (median of --link-runs loads).
 
 Pagefind (`pip install "pagefind[bin]"`, --pagefind-max and below): one HTML page per story
 (the unit it indexes: the title, author and domain, as sitegen indexes them), indexed by
@@ -14,7 +17,8 @@ Pagefind (`pip install "pagefind[bin]"`, --pagefind-max and below): one HTML pag
 the same word and loads the first 16 results' data (sitegen's first view: the rows its pack
 holds); then a second word. Its index build is timed on the same RAM disk.
 
-    python3 bench/search.py [--sizes 10000 100000 1000000] [--pagefind-max 100000] [--json out.json]
+    python3 bench/search.py [--sizes 10000 100000 1000000] [--pagefind-max 100000] [--runs 3]
+                            [--link-runs 5] [--json out.json]
 
 Uses $SITEGEN or .build/release/sitegen. Prints Markdown tables.
 """
@@ -139,6 +143,45 @@ def new_page(browser):
     return context, page, urls
 
 
+# The count stated and every row in view filled: when the reader has the first results. The
+# first frame that sees it records the time (ms since navigation began).
+FIRST_ROWS = """() => {
+  if (!/ with /.test(document.querySelector('[role=status]').textContent)) return false;
+  const inView = [...document.querySelectorAll('[role=feed] > article')]
+    .filter(a => { const r = a.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
+  if (!inView.length || inView.some(a => !a.dataset.id)) return false;
+  return (window.firstRowsAt ??= performance.now());
+}"""
+
+
+def on_the_link(browser, server, query, runs):
+    """Milliseconds from navigation to the first rows shown (FIRST_ROWS) for `query`, cold, with
+    150 ms of round trip and 1.6 Mbps, files gzipped as a static host sends them: the median of
+    `runs` fresh loads. (Over HTTP/1.1, as this server speaks: Chromium opens at most six
+    connections to it, where a host on HTTP/2 would carry every request at once.)"""
+    times = []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 200_000})
+        page.goto(server.url + "search/?q=" + query, wait_until="commit")
+        times.append(page.wait_for_function(FIRST_ROWS, polling="raf", timeout=60000).json_value())
+        context.close()
+    return sorted(times)[len(times) // 2]
+
+
+def link_times(browser, site, picks, pair, runs):
+    """on_the_link for each picked word and the pair: {query: ms}."""
+    server = SiteServer(site, compress=True)
+    queries = [word for _, word, _, _ in picks] + [pair["words"]]
+    result = {q: on_the_link(browser, server, q.replace(" ", "%20"), runs) for q in queries}
+    server.close()
+    return result
+
+
 def sitegen_queries(browser, site, picks):
     server = SiteServer(site)
     rows = []
@@ -247,6 +290,7 @@ def main():
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
     parser.add_argument("--pagefind-max", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--link-runs", type=int, default=5, help="cold loads on the slow link a query (their median)")
     parser.add_argument("--dir", default="/dev/shm/sitegen-search")
     parser.add_argument("--json")
     args = parser.parse_args()
@@ -291,6 +335,7 @@ def main():
                 "words": len(words), "queries": sitegen_queries(browser, with_out, picks),
                 "pair": pair_query(browser, with_out, stories, picks),
             })
+            result["link_ms"] = link_times(browser, with_out, picks, result["pair"], args.link_runs)
             if n <= args.pagefind_max:
                 result["pagefind"] = pagefind_queries(browser, site, picks)
                 shutil.rmtree(site, ignore_errors=True)
@@ -324,6 +369,14 @@ def main():
         q = r["pair"]
         print(f"| {r['stories']:,} | {q['words']} | {q['status'].split(' with')[0]} | {q['expected']:,} "
               f"| {q['requests']}, {q['bytes'] / KIB:.1f} KiB |")
+    print()
+    print("| stories | query | its stories | cold, to the count and the rows in view on 150 ms RTT, 1.6 Mbps (median) |")
+    print("| ---: | --- | ---: | ---: |")
+    for r in results:
+        counts = {q["word"]: q["status"].split(" with")[0] for q in r["queries"]}
+        counts[r["pair"]["words"]] = r["pair"]["status"].split(" with")[0]
+        for query, ms in r["link_ms"].items():
+            print(f"| {r['stories']:,} | {query} | {counts[query]} | {ms / 1000:.2f} s |")
 
 
 

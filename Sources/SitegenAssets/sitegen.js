@@ -52,7 +52,9 @@
   const inFlight = new Map();
   /** shard name → failures so far; manifest part → 1 asked for, 2 given up */
   let failures = {}, parts = {};
-  let rowHeight, anchorY = 0, anchorRow = listStart, viewportHeight = innerHeight;
+  // (Measured when the table view starts: read as the script runs, innerHeight could make its
+  // task lay the whole page out, as it runs before the browser first does.)
+  let rowHeight, viewportHeight, anchorY = 0, anchorRow = listStart;
   let lastY, lastTime = 0, speed = 0, settleUntil = 0, jumped = false, landed = false, idleTimer;
 
   const learn = entry => {
@@ -110,8 +112,8 @@
   const scrollToRow = (r, y) => {
     anchor(r);
     place();
-    scrollBy(0, topOf(r) - y);
-    lastY = scrollY;
+    // (No scroll, no read of the layout: a caller may have changed it.)
+    if (topOf(r) != y) scrollBy(0, topOf(r) - y), (lastY = scrollY);
   };
 
   // A row's state is its element's: filled (data-id), loading (aria-busy) or given up (a link
@@ -123,18 +125,12 @@
     return (entry ? failures[entry[2]] > 3 : parts[floor(r / partRows)] > 1) ? 'failed' : 'busy';
   };
   const draw = (row, r) => {
-    const state = (row.state = stateOf(r));
-    if (state == 'filled') {
-      const record = records.get(r);
-      row.innerHTML = record.html;
-      row.dataset.id = record.id;
-      row.removeAttribute('aria-busy');
-    } else {
-      // (The list's URL is the site owner's base, checked by sitegen, and a term's folder,
-      // percent-encoded by sitegen; the rest are numbers.)
-      row.innerHTML = state == 'busy' ? '' : `<a class=failed href="${pageURL(r)}">Couldn't load — open page ${pageOf(r)}</a>`;
-      state == 'busy' ? row.setAttribute('aria-busy', 'true') : row.removeAttribute('aria-busy');
-    }
+    const state = (row.state = stateOf(r)), record = records.get(r);
+    // (The list's URL is the site owner's base, checked by sitegen, and a term's folder,
+    // percent-encoded by sitegen; the rest are numbers.)
+    row.innerHTML = record ? record.html : state == 'busy' ? '' : `<a class=failed href="${pageURL(r)}">Couldn't load — open page ${pageOf(r)}</a>`;
+    if (record) row.dataset.id = record.id;
+    state == 'busy' ? row.setAttribute('aria-busy', 'true') : row.removeAttribute('aria-busy');
   };
   /** The very element a static page has for row r, placed. */
   const makeRow = r => {
@@ -347,12 +343,17 @@
     }
   });
 
+  /** Runs f in the task after the next frame (a frame's callback, then a timeout, which runs
+   *  after that frame is drawn). */
+  const afterFrame = f => requestAnimationFrame(() => setTimeout(f));
+
   // Land where the reader was: coming back (reload, back), on the row they left; landing on
   // page N, on its first row, exactly where the static page showed it.
   history.scrollRestoration = 'manual';
   const saved = history.state?.r;
   const start = () => {
     const y = measure();
+    lastY = scrollY;
     // The static page's rows are rows like any other; their stories are kept for when they
     // are made again.
     for (let r = landing, row = feed.firstElementChild; row; row = row.nextElementSibling, r++) {
@@ -361,13 +362,14 @@
       records.set(r, { id: row.dataset.id, html: row.innerHTML });
     }
     feed.style.position = 'relative';
-    // The static page has its first row at the feed's top; so must the table view.
+    // The static page has its first row at the feed's top; so must the table view. (On page
+    // 1 that takes no scroll, so nothing here reads the layout: the next frame lays the page
+    // out, and the first pass comes after it, so no start-up task holds both.)
     scrollToRow(saved >= 0 ? saved : landing, saved >= 0 ? y : 0);
-    lastY = scrollY;
     addEventListener('scroll', onScroll);
     addEventListener('resize', relayout);
     addEventListener('load', relayout);
-    update();
+    afterFrame(update);
   };
   // The row at the top stays at the top (above the feed, nothing moves) when the scrollbar is
   // brought back to it after a pause, and under a new row height (a phone turned sideways, or
@@ -392,8 +394,9 @@
   });
   addEventListener('pageshow', event => event.persisted && update());
   // The static page paints first, as it would without this script: the table view starts in
-  // the task after the first frame (a frame's callback, then a timeout, which runs after that
-  // frame is drawn). A reader coming back to a row further down starts at once, so the page
-  // never shows its top first. (A page loaded hidden draws no frame: it starts when shown.)
-  saved >= 0 ? start() : requestAnimationFrame(() => setTimeout(start));
+  // the task after the first frame, and its first pass comes after the next. A reader coming
+  // back to a row further down starts at once, rows and all, so the page never shows its top
+  // first (the later pass then finds nothing to do). (A page loaded hidden draws no frame: it
+  // starts when shown.)
+  saved >= 0 ? (start(), update()) : afterFrame(start);
 })();

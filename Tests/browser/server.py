@@ -4,6 +4,7 @@ It stands in for a static host: it serves a built site's folder as files, with t
 a host sends, and lets a test make chosen paths fail (a status code, or bad JSON) and count
 what was asked for.
 """
+import gzip
 import http.server
 import os
 import threading
@@ -11,9 +12,13 @@ import time
 
 
 class SiteServer:
-    def __init__(self, root, prefix="/"):
+    def __init__(self, root, prefix="/", compress=False):
         self.root = root
         self.prefix = prefix
+        # With compress, files go out gzipped (level 6) to a browser that accepts it, as a static
+        # host or CDN sends them: what a reader's link carries (the search benchmark's timings).
+        self.compress = compress
+        self._gzipped = {}  # file path → its gzipped bytes
         self.delay = 0.0
         self.faults = {}  # path → status code or "badjson"
         # no-store keeps the browser from caching between tests; it also keeps a page out of
@@ -52,7 +57,28 @@ class SiteServer:
                     self.send_error(fault)
                     return
                 self.path = "/" + path[len(server.prefix):]
+                if server.compress and "gzip" in self.headers.get("Accept-Encoding", ""):
+                    file = self.translate_path(self.path)
+                    file = os.path.join(file, "index.html") if os.path.isdir(file) else file
+                    if os.path.isfile(file):
+                        self.send_gzipped(file)
+                        return
                 super().do_GET()
+
+            def send_gzipped(self, file):
+                with server._lock:
+                    body = server._gzipped.get(file)
+                if body is None:
+                    with open(file, "rb") as f:
+                        body = gzip.compress(f.read(), 6, mtime=0)
+                    with server._lock:
+                        server._gzipped[file] = body
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(file))
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
 
             def end_headers(self):
                 self.send_header("Cache-Control", server.cache_control)
