@@ -85,8 +85,10 @@ def _script(event, script):
 def tasks(events, thread, start=0, end=float("inf"), script="sitegen."):
     """The top-level tasks of `thread` that began in [start, end) (µs), in order, each a dict:
     ts, ms (its length), script_ms (time inside calls of `script`, outermost only), ran_script,
-    self (event name → self time in ms: where the task's time went, its own slices subtracted
-    from each event)."""
+    evaluated_script (the task ran `script`'s top level), layout_outside_ms (style and layout
+    in the task, outside calls of `script`: the browser's own, or what an earlier task's DOM
+    changes left it), self (event name → self time in ms: where the task's time went, its own
+    slices subtracted from each event)."""
     xs = sorted((e for e in events if (e["pid"], e["tid"]) == thread and e.get("ph") == "X" and "dur" in e),
                 key=lambda e: (e["ts"], -e["dur"]))
     out, stack, task = [], [], None
@@ -96,7 +98,8 @@ def tasks(events, thread, start=0, end=float("inf"), script="sitegen."):
         if not stack:
             task = None
             if e["name"] in TASKS and start <= e["ts"] < end:
-                task = {"ts": e["ts"], "ms": e["dur"] / 1000, "script_ms": 0.0, "ran_script": False, "self": collections.Counter(), "_in_script": None}
+                task = {"ts": e["ts"], "ms": e["dur"] / 1000, "script_ms": 0.0, "ran_script": False, "evaluated_script": False,
+                        "layout_outside_ms": 0.0, "self": collections.Counter(), "_in_script": None}
                 out.append(task)
         elif task is not None:
             # A slice takes its time from the slice it is in.
@@ -104,8 +107,13 @@ def tasks(events, thread, start=0, end=float("inf"), script="sitegen."):
             task["self"][parent["name"]] -= min(e["dur"], parent["ts"] + parent["dur"] - e["ts"]) / 1000
         if task is not None:
             task["self"][e["name"]] += e["dur"] / 1000
+            outside = task["_in_script"] is None or e["ts"] >= task["_in_script"]
+            nested = stack and stack[-1]["name"] in ("UpdateLayoutTree", "Layout")
+            if outside and not nested and e["name"] in ("UpdateLayoutTree", "Layout"):
+                task["layout_outside_ms"] += e["dur"] / 1000
             if _script(e, script):
                 task["ran_script"] = True
+                task["evaluated_script"] |= e["name"] == "EvaluateScript"
                 inside = task["_in_script"]
                 if inside is None or e["ts"] >= inside:
                     task["script_ms"] += e["dur"] / 1000
