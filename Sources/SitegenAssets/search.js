@@ -258,8 +258,11 @@
         const driver = common.has(words[d]) ? await partOf(d) : read[uncommon.indexOf(d)];
         if (!driver) return [];
         parts.push(driver);
-        const [rows, marks] = await segmentAll(driver);
-        const others = await Promise.all(uncommon.filter(k => k != d).map(async k => new Set((await segmentAll(read[uncommon.indexOf(k)]))[0])));
+        // (The driver's results and the other words' are read at once.)
+        const [[rows, marks], others] = await Promise.all([
+          segmentAll(driver),
+          Promise.all(uncommon.filter(k => k != d).map(async k => new Set((await segmentAll(read[uncommon.indexOf(k)]))[0]))),
+        ]);
         const ids = words.filter((w, k) => k != d && common.has(w)).map(w => common.get(w)[0]);
         return rows.filter((n, i) => ids.every(id => marks[i].includes(id)) && others.every(set => set.has(n))).map(n => n + start);
       })
@@ -379,15 +382,21 @@
       // word it begins), except a word common in a segment, which is a word as typed and
       // whose packs several words never need.
       const end = words.length - 1, common = new Set(index.common.flat().map(c => c[0]));
-      const entries = await Promise.all(
+      const looked = Promise.all(
         words.map((w, i) => (end && common.has(w) && !(typing && i == end) ? { term: w } : lookUp(w, typing && i == end)))
       );
+      // Several words as typed are most often the words the look-ups find: their results are
+      // read beside the look-ups (the same files, each asked for once), not a round trip or
+      // two after them. Kept only if the look-ups agree.
+      const early = end && !typing ? allOf(words) : null;
+      early?.catch(() => {});
+      const entries = await looked;
       if (!alive()) return;
       if (entries.some(e => !e)) return clear(), say(`No stories have ${words.map(w => `“${w}”`).join(' and ')}.`);
       const terms = entries.map(e => e.term);
       // (Assigned only once it is known to be the current query's: an older one that ends
       // later must not put its stories under the newer one's count.)
-      const found = end ? await allOf(terms) : resultsOf(entries[0]);
+      const found = end ? await (early && terms.every((t, k) => t == words[k]) ? early : allOf(terms)) : resultsOf(entries[0]);
       if (!alive()) return;
       clear();
       const named = terms.map(w => `“${w}”`).join(' and ');
