@@ -13,7 +13,10 @@ Generates N + 10 stories (default N = 100,000), builds the last N into a fresh o
      segment under it too, every 4,096 all of it: docs/search.md, "Segments"), as median,
      mean and worst.
 
-    python3 bench/incremental.py [--stories N] [--batches B] [--dir DIR] [--sitegen PATH]
+The stories are sitegen generate's sample ones; with --titles zipf, their titles are words drawn
+from a Zipf law instead (sitegen generate --titles zipf), as real titles' are.
+
+    python3 bench/incremental.py [--stories N] [--batches B] [--titles sample|zipf] [--dir DIR] [--sitegen PATH]
 
 Uses the release build (swift build -c release --product sitegen). Prints a Markdown table.
 """
@@ -61,6 +64,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--stories", type=int, default=100_000)
     parser.add_argument("--batches", type=int, default=0)
+    parser.add_argument("--titles", choices=["sample", "zipf"], default="sample")
     parser.add_argument("--dir", default=None)
     parser.add_argument("--sitegen", default=None)
     args = parser.parse_args()
@@ -74,8 +78,9 @@ def main():
     n = args.stories
     extra = 10 * args.batches
     everything = os.path.join(work, f"all-{n}-{extra}.json")
-    subprocess.run([sitegen, "generate", "--count", str(n + 10 + extra), "--seed", "1", "--format", "json", "--output", everything],
-                   check=True, stdout=subprocess.DEVNULL)
+    titles = ["--titles", "zipf"] if args.titles == "zipf" else []
+    subprocess.run([sitegen, "generate", "--count", str(n + 10 + extra), "--seed", "1", "--format", "json", "--output", everything]
+                   + titles, check=True, stdout=subprocess.DEVNULL)
     stories = json.load(open(everything))
     before = os.path.join(work, f"before-{n}.json")
     json.dump(stories[10 + extra:], open(before, "w"))
