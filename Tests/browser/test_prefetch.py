@@ -52,6 +52,40 @@ def test_with_javascript_off_every_page_reads_and_rel_next_works(build, serve, r
     assert page.eval_on_selector_all("[aria-busy=true]", "as => as.length") == 0
 
 
+# Records every read of the layout (geometry, scroll position, viewport size), and whether it
+# came while sitegen.js's top level ran (document.currentScript is then its element).
+LAYOUT_READS = """(() => {
+  window.__layoutReads = { top: [], later: 0 };
+  const note = name => {
+    if (document.currentScript?.src.includes('/sitegen.')) window.__layoutReads.top.push(name);
+    else window.__layoutReads.later++;
+  };
+  const wrap = (object, name) => {
+    for (let o = object; o; o = Object.getPrototypeOf(o)) {
+      const d = Object.getOwnPropertyDescriptor(o, name);
+      if (!d) continue;
+      if (d.get) Object.defineProperty(o, name, { ...d, get() { note(name); return d.get.call(this); } });
+      else Object.defineProperty(o, name, { ...d, value: function (...a) { note(name); return d.value.apply(this, a); } });
+      return;
+    }
+  };
+  for (const name of ['innerHeight', 'innerWidth', 'scrollY', 'scrollX', 'pageYOffset', 'pageXOffset']) wrap(window, name);
+  wrap(Element.prototype, 'getBoundingClientRect');
+  for (const name of ['offsetTop', 'offsetHeight', 'offsetWidth', 'clientHeight', 'scrollHeight']) wrap(HTMLElement.prototype, name);
+})();"""
+
+
+def test_the_script_reads_no_layout_as_it_runs_only_once_the_table_view_starts(build, serve, reader):
+    # The deferred script can run before the browser first lays the page out; a read of the
+    # layout then (innerHeight was one) makes the script's task lay out the whole page.
+    server = serve(build())
+    r = reader(init_script=LAYOUT_READS)
+    page = r.open(server.url)
+    page.wait_for_function("() => window.__layoutReads.later > 0")
+    reads = page.evaluate("() => window.__layoutReads")
+    assert reads["top"] == [], reads
+
+
 def test_the_list_is_whole_length_but_only_rows_near_the_viewport_exist(build, serve, reader):
     server = serve(build())
     r = reader()
