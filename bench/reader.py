@@ -15,7 +15,9 @@ Then, in one run:
   (median on − median off, and the spread of the on − off pairs), the elements in the document
   and the tab stops in the feed at load + 500 ms; then as a phone loads it (360×780, CPU
   throttled 4×), 10 loads each way, each recorded in a Chromium trace: the longest task at load
-  (JavaScript off: what the page itself costs), the longest that ran sitegen.js, and first paint;
+  (JavaScript off: what the page itself costs), the longest that ran sitegen.js (and the same
+  without the end of parsing's style and layout, in whose task the deferred script runs), and
+  first paint;
 - a phone (360×780, mobile, touch, CPU 4× slower, 150 ms RTT, 1.6 Mbps) scrolling the N-story
   site (prefetch) from the top by touch (Chromium's synthetic touch gesture) at 1,500 and
   6,000 px/s: frames a second and frame times from a trace (what the compositor drew: the
