@@ -4,76 +4,33 @@ at most six HTTP/1.1 connections to a host, but sends every request at once over
 
 The certificate is self-signed, made by openssl in a temporary folder: open the pages in a
 browser context with ignore_https_errors. Needs nginx and openssl (bash .ci/install --test).
+The nginx itself is the tests' (Tests/browser/nginxserver.py).
 """
 import os
 import shutil
-import socket
 import subprocess
+import sys
 import tempfile
-import time
 
-CONF = """
-daemon off;
-# One process, as whoever runs the bench: workers would switch to a user that cannot read /tmp.
-master_process off;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log;
-events {{}}
-http {{
-  include /etc/nginx/mime.types;
-  types {{ text/javascript js; application/json json; }}
-  log_format protocol '$server_protocol $request_uri';
-  access_log {prefix}/access.log protocol;
-  client_body_temp_path {prefix}/body;
-  proxy_temp_path {prefix}/proxy;
-  fastcgi_temp_path {prefix}/fastcgi;
-  uwsgi_temp_path {prefix}/uwsgi;
-  scgi_temp_path {prefix}/scgi;
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "browser"))
+from nginxserver import Nginx  # noqa: E402
+
+HTTP = """  types { text/javascript js; application/json json; }
   gzip on;
   gzip_comp_level 6;
   gzip_types application/json text/javascript text/css image/svg+xml;
-  add_header Cache-Control no-store;
-  server {{
-    listen 127.0.0.1:{port} ssl http2;
-    ssl_certificate {prefix}/cert.pem;
-    ssl_certificate_key {prefix}/key.pem;
-    root {root};
-  }}
-}}
-"""
+  add_header Cache-Control no-store;"""
 
 
-class NginxHost:
+class NginxHost(Nginx):
     def __init__(self, root):
-        self.prefix = tempfile.mkdtemp(prefix="sitegen-nginx-")
+        self.folder = tempfile.mkdtemp(prefix="sitegen-nginx-")
+        key, cert = os.path.join(self.folder, "key.pem"), os.path.join(self.folder, "cert.pem")
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-                        "-keyout", os.path.join(self.prefix, "key.pem"), "-out", os.path.join(self.prefix, "cert.pem")],
-                       check=True, capture_output=True)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        conf = os.path.join(self.prefix, "nginx.conf")
-        with open(conf, "w") as f:
-            f.write(CONF.format(prefix=self.prefix, port=port, root=os.path.abspath(root)))
-        self.process = subprocess.Popen(["/usr/sbin/nginx", "-p", self.prefix, "-c", conf, "-e", os.path.join(self.prefix, "error.log")],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        self.url = f"https://127.0.0.1:{port}/"
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError("nginx did not start: " + self.process.stderr.read().decode())
-                time.sleep(0.05)
-        raise RuntimeError("nginx did not start")
-
-    def protocols(self):
-        """The protocols requests came over so far ({"HTTP/2.0"} when all is well)."""
-        with open(os.path.join(self.prefix, "access.log")) as f:
-            return {line.split()[0] for line in f if line.strip()}
+                        "-keyout", key, "-out", cert], check=True, capture_output=True)
+        super().__init__(os.path.abspath(root), self.folder, http=HTTP, listen=" ssl http2",
+                         server=f"    ssl_certificate {cert};\n    ssl_certificate_key {key};")
 
     def close(self):
-        self.process.terminate()
-        self.process.wait(timeout=5)
-        shutil.rmtree(self.prefix, ignore_errors=True)
+        super().close()
+        shutil.rmtree(self.folder, ignore_errors=True)

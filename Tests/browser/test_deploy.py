@@ -4,7 +4,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import time
 import urllib.request
@@ -12,6 +11,7 @@ import urllib.request
 import pytest
 
 from conftest import SITEGEN, run_sitegen
+from nginxserver import Nginx
 from pagejs import VISIBLE_ROWS, wait_filled
 from sitecheck import missing_references
 
@@ -91,68 +91,29 @@ def test_a_page_loaded_before_a_rebuild_fills_every_row_after_it(tmp_path, serve
         assert outcomes != ["filled"] * 3 or failed_links > 0
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-NGINX_CONF = """
-load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;
-daemon off;
-# One process, as whoever runs the test: workers would switch to a user that cannot read tmp.
-master_process off;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log;
-events {{}}
-http {{
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path {prefix}/body;
-  proxy_temp_path {prefix}/proxy;
-  fastcgi_temp_path {prefix}/fastcgi;
-  uwsgi_temp_path {prefix}/uwsgi;
-  scgi_temp_path {prefix}/scgi;
-  # No compression on the fly: what arrives compressed is a sibling sent as it is.
-  gzip off;
-  gzip_static on;
-  brotli_static on;
-  server {{
-    listen 127.0.0.1:{port};
-    root {root};
-  }}
-}}
-"""
+# The host's part of the configuration: no compression on the fly, so what arrives compressed
+# is a sibling sent as it is.
+PRECOMPRESSED = dict(
+    main="load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;",
+    http="  gzip off;\n  gzip_static on;\n  brotli_static on;",
+)
 
 
 @pytest.fixture
 def nginx(tmp_path):
     """start(root) → base URL of a real nginx serving `root` on 127.0.0.1 with gzip_static and
     brotli_static on; stopped after the test."""
-    processes = []
+    servers = []
 
     def start(root):
         prefix = tmp_path / "nginx"
         prefix.mkdir()
-        port = free_port()
-        conf = prefix / "nginx.conf"
-        conf.write_text(NGINX_CONF.format(prefix=prefix, port=port, root=root))
-        process = subprocess.Popen(["/usr/sbin/nginx", "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log")],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        processes.append(process)
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-                return f"http://127.0.0.1:{port}/"
-            except OSError:
-                assert process.poll() is None, process.stderr.read().decode()
-                time.sleep(0.05)
-        raise AssertionError("nginx did not start")
+        servers.append(Nginx(root, prefix, **PRECOMPRESSED))
+        return servers[-1].url
 
     yield start
-    for process in processes:
-        process.terminate()
-        process.wait(timeout=5)
+    for server in servers:
+        server.close()
 
 
 def fetch(url, encoding=None):
