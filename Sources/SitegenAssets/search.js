@@ -20,7 +20,7 @@
   try {
     wordPattern = new RegExp('\\p{L}', 'u');
   } catch (e) {}
-  if (!configElement || !feed || !status || !input || !wordPattern || !''.normalize || !window.AbortController) return;
+  if (!configElement || !feed || !status || !input || !wordPattern || !''.normalize || !window.AbortController || !window.TextDecoder) return;
 
   const config = JSON.parse(configElement.textContent);
   const { min, max, floor } = Math;
@@ -45,13 +45,14 @@
       .filter(w => w);
   // words:end
 
-  /** path → its JSON, one request each; a failed one is forgotten, so it is asked again. */
+  /** path → its JSON (`read` from the response), one request each; a failed one is
+   *  forgotten, so it is asked again. */
   const files = new Map();
-  const get = (path, signal) => {
+  const get = (path, signal, read = response => response.json()) => {
     if (!files.has(path)) {
       const promise = fetch(config.base + path, { signal }).then(response => {
         if (!response.ok) throw response.status;
-        return response.json();
+        return read(response, path);
       });
       promise.catch(() => files.delete(path));
       files.set(path, promise);
@@ -70,6 +71,26 @@
     return low;
   };
   const at = (list, k) => `x/${list[k][1]}.json`;
+  /** A pack as it arrives: {words, records} once its first line, its words (their counts, rows
+   *  and marks), is in; `records`, their records, is a promise of the rest of the file. So a
+   *  query of several words, which reads only the words, asks for its rows while the records,
+   *  most of the bytes, still come. */
+  const readPack = async (response, path) => {
+    const reader = response.body.getReader(), decoder = new TextDecoder();
+    let text = '', line = -1, chunk = {};
+    while (line < 0 && !chunk.done) {
+      chunk = await reader.read();
+      text += decoder.decode(chunk.value, { stream: !chunk.done });
+      line = text.indexOf('\n');
+    }
+    const records = (async () => {
+      while (!chunk.done) text += decoder.decode((chunk = await reader.read()).value, { stream: !chunk.done });
+      return JSON.parse(text).records;
+    })();
+    records.catch(() => files.delete(path));
+    return { words: JSON.parse(text.slice(0, line) + '}').words, records };
+  };
+  const packAt = path => get(path, null, readPack);
   /** Every segment's packs and files of later results that may hold `word`: the root lists
    *  small segments (the newest), and for a large index its directory for the word the others. */
   const listingOf = async word => {
@@ -84,11 +105,11 @@
     };
   };
   /** Segment s's pack for `word` (by its first word) → [its entries, where `word` is or
-   *  would be, the pack's place]. */
+   *  would be, the pack's place, the pack]. */
   const packOf = async (s, word, listing) => {
     const packs = listing.packs[s], p = floorOf(packs, word, e => e[0]);
-    const entries = (await get(at(packs, p))).words;
-    return [entries, floorOf(entries, word, e => e[0]), p];
+    const pack = await packAt(at(packs, p));
+    return [pack.words, floorOf(pack.words, word, e => e[0]), p, pack];
   };
 
   /** A word of the query → its entry {term, count, parts} or null: a part a segment holding
@@ -108,7 +129,7 @@
         // (one running past that, or past a directory's end, is rare and costs a suggestion).
         if (entries[i] && entries[i][0] < word) i++;
         if (i == entries.length && p + 1 < listing.packs[s].length) {
-          entries = (await get(at(listing.packs[s], p + 1))).words;
+          entries = (await packAt(at(listing.packs[s], p + 1))).words;
           i = 0;
         }
         for (; i < entries.length && entries[i][0].startsWith(word); i++) {
@@ -123,9 +144,9 @@
     const parts = await Promise.all(
       index.segments.map(async (_, s) => {
         if (!own.packs[s].length) return null;
-        const [entries, i] = await packOf(s, term, own);
+        const [entries, i, , pack] = await packOf(s, term, own);
         const e = entries[i];
-        return e && e[0] == term && partFrom(e, s, own);
+        return e && e[0] == term && partFrom(pack, i, s, own);
       })
     );
     const held = parts.filter(p => p);
@@ -168,24 +189,27 @@
       count: order ? order.length : entry.count,
       /** Result i's record {id, html}, or undefined when it is not here yet. */
       peek: i => {
-        if (order) return recordOf(entry, order[i]);
-        const [part, j] = place(i);
-        return part.first[j];
+        const [part, j] = order ? placeOf(entry, order[i]) : place(i);
+        return part?.first?.[j];
       },
       load: async (i, signal) => {
         const n = await rowOf(i), row = index.stories - 1 - n;
-        const known = recordOf(entry, n);
+        const [part, j] = order ? placeOf(entry, n) : place(i);
+        // A pack's records come after its words: a row they hold waits for them rather than
+        // asks the list.
+        const known = part && j >= 0 && j < index.firstRows && (await part.records)[j];
         if (known) return known;
-        const part = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
-        const shard = part.shards.find(s => row >= s[0] && row < s[0] + s[1]);
+        const manifest = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
+        const shard = manifest.shards.find(s => row >= s[0] && row < s[0] + s[1]);
         return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];
       },
     };
   };
-  /** The record the word's packs hold for row n (counted from the list's end), if they do. */
-  const recordOf = (entry, n) => {
+  /** Row n (counted from the list's end) → [the part of the word's segment holding it, its
+   *  place in the part's rows (-1 when they do not list it)]. */
+  const placeOf = (entry, n) => {
     const part = entry.parts.find(p => n >= p.start && n < p.start + p.stories);
-    return part && part.first[part.rows.indexOf(n - part.start)];
+    return [part, part ? part.rows.indexOf(n - part.start) : -1];
   };
   /** [120, 3, 1] → [120, 117, 116]: rows as files write them, the first, then each as the one
    *  before minus it. */
@@ -213,13 +237,16 @@
   /** "0005,,0c" → [[0, 5], [], [12]]: each result's marks, the ids (places in the root's
    *  `common` for the segment, two hex digits each) of the common words its story holds. */
   const marksOf = text => (text == null ? [] : text.split(',').map(m => (m.match(/../g) || []).map(h => parseInt(h, 16))));
-  /** Segment s's pack entry for a word → the word's part there: its first results as records,
-   *  ready to show (none for a name: an author's, a domain's few stories load through the
-   *  list), its rows counted from the segment's oldest story, how many of all hold it in their
-   *  title, and the files of later results `listing` names (several words add its marks). */
-  const partFrom = (e, s, listing) => {
-    const [start, stories] = index.segments[s];
-    return { s, term: e[0], start, stories, count: e[1], first: e[2], rows: undelta(e[3]), titled: e[4], more: listing.more[s] };
+  /** Segment s's pack and a word's place in it → the word's part there: its rows counted from
+   *  the segment's oldest story, how many of all hold it in their title, their marks, the files
+   *  of later results `listing` names, and, once the pack's records are in (`records`), its
+   *  first results as records, ready to show (`first`; none for a name: an author's, a
+   *  domain's few stories load through the list). */
+  const partFrom = (pack, i, s, listing) => {
+    const e = pack.words[i], [start, stories] = index.segments[s];
+    const part = { s, term: e[0], start, stories, count: e[1], rows: undelta(e[2]), titled: e[3], marks: marksOf(e[4]), more: listing.more[s] };
+    part.records = pack.records.then(records => (part.first = records[i]));
+    return part;
   };
   /** Every result of a part (a word in a segment) as rows of the segment, with their marks. */
   const segmentAll = async part => {
@@ -245,9 +272,9 @@
         const partOf = async k => {
           const listing = index.packs[s] ? index : await (listings[k] ||= listingOf(words[k]));
           if (!listing.packs[s].length) return null;
-          const [entries, i] = await packOf(s, words[k], listing);
+          const [entries, i, , pack] = await packOf(s, words[k], listing);
           const e = entries[i];
-          return e && e[0] == words[k] ? { ...partFrom(e, s, listing), marks: marksOf(e[5]) } : null;
+          return e && e[0] == words[k] ? partFrom(pack, i, s, listing) : null;
         };
         const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
         const read = await Promise.all(uncommon.map(partOf));
@@ -394,6 +421,8 @@
       if (!alive()) return;
       if (entries.some(e => !e)) return clear(), say(`No stories have ${words.map(w => `“${w}”`).join(' and ')}.`);
       const terms = entries.map(e => e.term);
+      // One word shows its first rows with its count: they are its packs' records.
+      if (!end) await Promise.all(entries[0].parts.map(p => p.records));
       // (Assigned only once it is known to be the current query's: an older one that ends
       // later must not put its stories under the newer one's count.)
       const found = end ? await (early && terms.every((t, k) => t == words[k]) ? early : allOf(terms)) : resultsOf(entries[0]);

@@ -11,6 +11,7 @@ public final class SearchClient {
     /// The root, as the search page carries it.
     public let root: [String: Any]
     private var files: [String: [String: Any]] = [:]
+    private var packs: [String: [[Any]]] = [:]
 
     public init(site: String) throws {
         self.site = site.hasSuffix("/") ? site : site + "/"
@@ -57,12 +58,31 @@ public final class SearchClient {
         [root] + (try (root["directories"] as? [[Any]] ?? []).map { try json("x/\($0[1] as! String).json") })
     }
 
-    /// Segment s's entry for `word`: `[word, count, records, rows, titled]`, or nil.
+    /// Segment s's entry for `word`: `[word, count, records, rows, titled, marks]`, or nil.
     public func entry(_ word: String, segment s: Int) throws -> [Any]? {
         let packs = try listing(word, segment: s).packs
         guard let pack = packs.last(where: { !SearchPlanner.precedes(word, $0[0] as! String) }) else { return nil }
-        return try jsonArray(try json("x/\(pack[1] as! String).json")["words"]).map { $0 as! [Any] }
-            .first { $0[0] as? String == word }
+        return try entries(ofPack: pack[1] as! String).first { $0[0] as? String == word }
+    }
+
+    /// The pack `x/<name>.json`'s entries, each `[word, count, records, rows, titled, marks]`: a
+    /// word's line of `words` with its `records` put in third place. The file has its words,
+    /// a line break, then their records (so that a client reading it as it comes can start on
+    /// the words): it is checked to parse as that first line alone, too.
+    public func entries(ofPack name: String) throws -> [[Any]] {
+        if let entries = packs[name] { return entries }
+        let path = "x/\(name).json"
+        let bytes = try readBytes(site + path)
+        let line = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")), "\(path) has its words on a line")
+        let head = try jsonObject(try parseJSON(Array(bytes[..<line]) + Array("}".utf8)))
+        let pack = try json(path)
+        let words = try jsonArray(pack["words"]).map { $0 as! [Any] }
+        let records = try jsonArray(pack["records"]).map { $0 as! [Any] }
+        #expect(try jsonArray(head["words"]).count == words.count, "\(path)'s first line holds its words")
+        #expect(records.count == words.count, "\(path) has records for each word")
+        let entries = zip(words, records).map { word, records in [word[0], word[1], records] + word[2...] }
+        packs[name] = entries
+        return entries
     }
 
     /// Segment s's results for `word` as rows of the segment (0 its oldest story), in rank
@@ -198,9 +218,7 @@ public final class SearchClient {
         for listing in try listings() {
             for case let segment as [Any] in try jsonArray(listing["packs"]) {
                 for pack in segment {
-                    for entry in try jsonArray(try json("x/\((pack as! [Any])[1] as! String).json")["words"]) {
-                        words.insert((entry as! [Any])[0] as! String)
-                    }
+                    for entry in try entries(ofPack: (pack as! [Any])[1] as! String) { words.insert(entry[0] as! String) }
                 }
             }
         }

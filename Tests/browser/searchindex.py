@@ -20,6 +20,14 @@ def load(site, name):
     return json.load(open(os.path.join(site, "x", name + ".json"), encoding="utf-8"))
 
 
+def pack_entries(site, name):
+    """The pack's entries, each [word, count, records, rows, titled, marks]: a line of its `words`
+    with its `records` put in third place (the file has its words, a line break, then their
+    records, so that a client reading it as it arrives starts on the words)."""
+    pack = load(site, name)
+    return [[w[0], w[1], records, *w[2:]] for w, records in zip(pack["words"], pack["records"], strict=True)]
+
+
 def listing(site, word, segment):
     """(packs, more) of segment `segment` that may hold `word`: the root's, or its directory's."""
     index = root(site)
@@ -59,6 +67,6 @@ def entries(site):
     """word → [(segment, entry)] for every word of the index, entry [word, count, records, rows, titled]."""
     words = {}
     for segment, name in packs(site):
-        for entry in load(site, name)["words"]:
+        for entry in pack_entries(site, name):
             words.setdefault(entry[0], []).append((segment, entry))
     return words

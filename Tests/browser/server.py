@@ -25,6 +25,12 @@ class SiteServer:
         # Chromium's back-forward cache, so the test of that cache sets another.
         self.cache_control = "no-store"
         self.requests = []  # paths, in arrival order
+        # path → seconds: the file is sent up to its first line break (a search pack: its words,
+        # then its records), then the rest that much later, and `held` lists (path, when the rest
+        # went): what a slow link does to a large pack, made long enough to see.
+        self.hold = {}
+        self.held = []
+        self.request_times = []  # (path, when it arrived)
         self._lock = threading.Lock()
         server = self
 
@@ -39,6 +45,7 @@ class SiteServer:
                 path = self.path.split("?")[0]
                 with server._lock:
                     server.requests.append(path)
+                    server.request_times.append((path, time.monotonic()))
                 if server.delay:
                     time.sleep(server.delay)
                 if not path.startswith(server.prefix):
@@ -57,6 +64,8 @@ class SiteServer:
                     self.send_error(fault)
                     return
                 self.path = "/" + path[len(server.prefix):]
+                if path in server.hold and self.send_held(self.translate_path(self.path), path):
+                    return
                 if server.compress and "gzip" in self.headers.get("Accept-Encoding", ""):
                     file = self.translate_path(self.path)
                     file = os.path.join(file, "index.html") if os.path.isdir(file) else file
@@ -79,6 +88,26 @@ class SiteServer:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
+
+            def send_held(self, file, path):
+                """Sends `file` in two writes around its first line break, held apart; False
+                (nothing sent) for a file without one."""
+                with open(file, "rb") as f:
+                    body = f.read()
+                line = body.find(b"\n")
+                if line < 0:
+                    return False
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body[: line + 1])
+                self.wfile.flush()
+                time.sleep(server.hold[path])
+                with server._lock:
+                    server.held.append((path, time.monotonic()))
+                self.wfile.write(body[line + 1 :])
+                return True
 
             def end_headers(self):
                 self.send_header("Cache-Control", server.cache_control)

@@ -140,7 +140,7 @@ def test_a_second_query_whose_pack_is_in_hand_costs_no_index_request(zipf_site, 
     # page has).
     segments = searchindex.root(site)["segments"]
     largest = max(range(len(segments)), key=lambda s: segments[s][1])
-    words = searchindex.load(site, searchindex.pack_of(site, first, largest))["words"]
+    words = searchindex.pack_entries(site, searchindex.pack_of(site, first, largest))
     same = lambda w: all(searchindex.pack_of(site, w, s) == searchindex.pack_of(site, first, s) for s in range(len(segments)))
     # (A title word: it has records. An author's name with a few stories lists rows instead.)
     second = next(w[0] for w in words if 3 <= w[1] <= 10 and w[0] != first and w[2] and same(w[0]))
@@ -320,3 +320,35 @@ def test_common_words_are_never_read_their_marks_say_which_stories_hold_them(wor
             asked = [name for _, name in directories if any(u.endswith(f"/x/{name}.json") for u in requests)]
             assert asked == [own], (query, asked, own)
         assert r.errors == []
+
+
+def test_several_words_ask_for_their_rows_while_their_packs_records_still_come(zipf_site, serve, reader):
+    """A pack has its words' counts, rows and marks on its first line and their records after
+    it, and a query of several words reads the first line alone: with the records of the rare
+    word's pack in the oldest segment held back 1.5 s, the page asks for the rows' manifest
+    parts before that pack is whole, then states the exact count and shows exactly the stories
+    holding both words, in the list's order."""
+    site, ranked = zipf_site
+    entries = searchindex.entries(site)
+    common = max(ranked, key=lambda w: (len(ranked[w]), w))
+    both = lambda w: [id for id in ranked[w] if id in set(ranked[common])]
+    records = lambda w: {str(record["id"]) for _, entry in entries[w] for record in entry[2]}
+    # A rare word some of whose stories with the common word are not in its packs' records
+    # (those load through the list) and that fit the window.
+    rare = next(w for w in sorted(ranked) if w != common and 8 <= len(both(w)) <= 30 and set(both(w)) - records(w))
+    server = serve(site)
+    # (One pack: Chromium opens six connections to this HTTP/1.1 server, which held packs
+    # would all take.)
+    oldest = len(searchindex.root(site)["segments"]) - 1
+    held = f"/x/{searchindex.pack_of(site, rare, oldest)}.json"
+    server.hold[held] = 1.5
+    r = reader(rtt_ms=0, kbps=0, viewport={"width": 1280, "height": 2400})
+    page = r.open(server.url + "search/?q=" + quote(f"{rare} {common}"))
+    status = wait_status(page, "stories? with")
+    assert status.startswith(f"{len(both(rare)):,} stor"), status
+    page.wait_for_function("() => !document.querySelector('[role=feed] > article[aria-busy]')", timeout=10000)
+    assert [id for _, id, _ in shown(page)] == both(rare)
+    whole = dict(server.held)[held]
+    asked = [t for path, t in server.request_times if "/m/" in path]
+    assert asked and min(asked) < whole, "the rows' manifest parts were asked for only once a pack was whole"
+    assert r.errors == []

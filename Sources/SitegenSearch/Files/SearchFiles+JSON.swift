@@ -6,15 +6,16 @@ import SitegenRender
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {
-    /// A pack of a segment: its words in order, each `[word, count, [record, …], [n, d, …],
-    /// titled, marks]`: the word's first rows as shard records, best first (none for a name,
-    /// `SearchPlan.Word.hasRecords`); its results as rows of the segment counted from its oldest
-    /// story, written as in later results (`fromEnd`), all of them for a word of at most
-    /// `wholeRows`, else the first (the rest are in the
-    /// files of later results the root or its directory lists); how many of all its results
-    /// hold it in their title (they rank first, across segments); and, in a segment with
-    /// common words, each row's marks (`marks(_:of:into:)`). No rank or ranking key: they would change with every
-    /// new story, and every pack with them; nor the names of later files, for the same reason.
+    /// A pack of a segment: `{"v":5,"words":[[word, count, [n, d, …], titled, marks], …]` and,
+    /// after a line break, `,"records":[[record, …], …]}`. Each word, in order: its results as
+    /// rows of the segment counted from its oldest story, written as in later results
+    /// (`fromEnd`), all of them for a word of at most `wholeRows`, else the first (the rest are
+    /// in the files of later results the root or its directory lists); how many of all its
+    /// results hold it in their title (they rank first, across segments); in a segment with
+    /// common words, each row's marks (`marks(_:of:into:)`); and, in the same place of
+    /// `records`, its first rows as shard records, best first (none for a name,
+    /// `SearchPlan.Word.hasRecords`). No rank or ranking key: they would change with every new
+    /// story, and every pack with them; nor the names of later files, for the same reason.
     /// `rowOffset`: the segment's newest story's row in the site's list (`html` and `ids` are
     /// the list's).
     /// Written into `w`, emptied first: a writer kept from file to file keeps its memory (the
@@ -41,7 +42,10 @@ package enum SearchFiles {
         for row in records.prefix(ahead) { html.prefetch(Int(row)) }
         var next = 0
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":4,\"words\":[")
+        // The words first and the records after them, a line apart: a client reading the file
+        // as it arrives has every word's count, rows and marks (all a query of several words
+        // reads) while the records, most of the bytes, still come.
+        w.raw("{\"v\":5,\"words\":[")
         for index in words {
             let word = plan.words[index]
             if index > words.lowerBound { w.raw(",") }
@@ -49,18 +53,7 @@ package enum SearchFiles {
             w.string(word.term)
             w.raw(",")
             w.int(word.count)
-            w.raw(",[")
-            if word.hasRecords {
-                for (k, row) in word.results.prefix(plan.firstRows).enumerated() {
-                    if k > 0 { w.raw(",") }
-                    if next + 2 * ahead < records.count { place(Int(records[next + 2 * ahead])) }
-                    if next + ahead < records.count { html.prefetch(Int(records[next + ahead])) }
-                    next += 1
-                    let i = rowOffset + Int(row)
-                    html.withEscaped(of: i) { StoryRecord.write(id: ids[i], escapedHTML: $0, into: &w) }
-                }
-            }
-            w.raw("],")
+            w.raw(",")
             let rows = word.results.prefix(plan.packRows(word))
             fromEnd(rows, of: plan, into: &w)
             w.raw(",")
@@ -71,10 +64,27 @@ package enum SearchFiles {
             }
             w.raw("]")
         }
+        w.raw("]\n,\"records\":[")
+        for index in words {
+            let word = plan.words[index]
+            if index > words.lowerBound { w.raw(",") }
+            w.raw("[")
+            if word.hasRecords {
+                for (k, row) in word.results.prefix(plan.firstRows).enumerated() {
+                    if k > 0 { w.raw(",") }
+                    if next + 2 * ahead < records.count { place(Int(records[next + 2 * ahead])) }
+                    if next + ahead < records.count { html.prefetch(Int(records[next + ahead])) }
+                    next += 1
+                    let i = rowOffset + Int(row)
+                    html.withEscaped(of: i) { StoryRecord.write(id: ids[i], escapedHTML: $0, into: &w) }
+                }
+            }
+            w.raw("]")
+        }
         w.raw("]}")
     }
 
-    /// A file of later results: `{"v":4,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
+    /// A file of later results: `{"v":5,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
     /// word's later results (results `firstRows + run × moreRows` on), as rows of the segment
     /// counted from its oldest story (a story deleted under the segment leaves these numbers,
     /// and so these files, as they were), in rank order: the first `n`, then
@@ -83,7 +93,7 @@ package enum SearchFiles {
     /// Written into `w`, emptied first (as `pack`).
     package static func more(_ plan: SearchPlan, runs: [SearchPlan.Run], into w: inout JSONWriter) {
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":4,\"words\":[")
+        w.raw("{\"v\":5,\"words\":[")
         for (r, run) in runs.enumerated() {
             let word = plan.words[run.word]
             if r > 0 { w.raw(",") }
@@ -109,12 +119,12 @@ package enum SearchFiles {
         package var more: [String]
     }
 
-    /// The root: `{"v":4,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
+    /// The root: `{"v":5,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
     /// "segments":[[start,stories],…],"common":[[[word,count,titled],…],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
     /// name],…],…],"directories":[[first word,name],…]}`: for each segment (newest first) its
     /// packs and its files of later results, or `null` for a segment the directories list (a
     /// large one), and then the directories (none when the root lists every segment): each a
-    /// file `{"v":4,"packs":[…],"more":[…]}` listing those segments' packs and files of later
+    /// file `{"v":5,"packs":[…],"more":[…]}` listing those segments' packs and files of later
     /// results that hold a word from its first word to the next's (a list for each `null`). A
     /// word is in the last pack whose first word is not after it (a segment's first is ""); run
     /// r of its later results in the last file whose first [word, run] is not after [word, r].
@@ -125,7 +135,7 @@ package enum SearchFiles {
             $0 + ($1.1 ? $1.0.packs.count + $1.0.more.count : 0)
         }
         var w = JSONWriter(capacity: 48 * listed + 160)
-        w.raw("{\"v\":4,\"stories\":")
+        w.raw("{\"v\":5,\"stories\":")
         w.int(index.stories)
         w.raw(",\"firstRows\":")
         w.int(index.firstRows)
@@ -181,7 +191,7 @@ package enum SearchFiles {
         return w.bytes
     }
 
-    /// A directory: `{"v":4,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
+    /// A directory: `{"v":5,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
     /// a list of each for each segment the root does not list, in the root's order (none for
     /// the others: so a newest segment coming or going, which the root lists, leaves every
     /// directory as it was) (`SearchIndexPlan.Directory`).
@@ -192,7 +202,7 @@ package enum SearchFiles {
     {
         let entries = directory.packs.reduce(0) { $0 + $1.count } + directory.more.reduce(0) { $0 + $1.count }
         var w = JSONWriter(capacity: 48 * entries + 64)
-        w.raw("{\"v\":4")
+        w.raw("{\"v\":5")
         listings(
             index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, skipping: true,
             into: &w)
