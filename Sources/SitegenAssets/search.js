@@ -255,18 +255,52 @@
     return [part.rows.concat(...later.map(l => l.rows)), part.marks.concat(...later.map(l => l.marks))];
   };
 
+  /** A segment's stories holding several words, read as far as asked: its driver's results
+   *  (its pack's rows, then its runs of later results, in rank order: those holding it in
+   *  their title, then the others, each group in the list's order), each kept when `keep(n,
+   *  marks)`. Every kept story newer than the oldest row read of each group is known to be
+   *  in its place (`placed`, rows of the list, newest first); `found` counts every one kept. */
+  const walk = (part, start, keep) => {
+    const known = part.rows.slice(), marks = part.marks.slice(), ends = [part.titled, part.count];
+    const w = { found: 0, placed: [], done: false };
+    const settle = () => {
+      // Each group's next unread result, and the oldest row read before it (none read: any
+      // row may come; all read: none).
+      const next = [0, part.titled].map((i, g) => {
+        while (i < ends[g] && known[i] != null) i++;
+        return i;
+      });
+      const bounds = next.map((i, g) => (i == ends[g] ? -1 : i == (g ? part.titled : 0) ? Infinity : known[i - 1]));
+      const bound = max(...bounds), kept = [];
+      known.forEach((n, i) => n != null && keep(n, marks[i]) && kept.push(n));
+      w.found = kept.length;
+      w.placed = kept.filter(n => n >= bound).sort((a, b) => b - a).map(n => n + start);
+      w.done = bound < 0;
+      // Reads the run holding the next unread result of the group that holds the others back.
+      w.more = async () => {
+        const i = next[bounds.indexOf(bound)], first = part.rows.length, r = floor((i - first) / index.moreRows);
+        const run = await laterRun(part, r);
+        run.rows.forEach((n, j) => ((known[first + r * index.moreRows + j] = n), (marks[first + r * index.moreRows + j] = run.marks[j])));
+        settle();
+      };
+    };
+    settle();
+    return w;
+  };
+
   // Several words mean all of them, wherever each is (title, domain, author or body): every
-  // story holding them all, in the list's order, the count exact before a row is shown. In
-  // each segment the results of one word are read: its rarest that is not common there (or,
-  // all being common, its rarest). A common word's are never read: every result says which
-  // of the segment's common words its story holds (its marks); another word's rows are read
-  // (a word of few results has them all in its pack).
+  // story holding them all, in the list's order. In each segment the results of one word are
+  // read: its rarest that is not common there (or, all being common, its rarest). A common
+  // word's are never read: every result says which of the segment's common words its story
+  // holds (its marks); another word's rows are read (a word of few results has them all in
+  // its pack). A driver of more results than its pack's rows (2,048) has its runs read only as
+  // far as the reader goes: until then the count is "at least" the stories found.
   const allOf = async words => {
     // A word's directory is fetched only for a segment the root does not list and where its
     // pack is read: a word common there (most often the whole query's commonest) needs none.
     const listings = [];
     const parts = [];
-    const found = await Promise.all(
+    const walks = await Promise.all(
       index.segments.map(async ([start, stories], s) => {
         const common = new Map((index.common[s] || []).map(([w, n], id) => [w, [id, n]]));
         const partOf = async k => {
@@ -278,23 +312,44 @@
         };
         const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
         const read = await Promise.all(uncommon.map(partOf));
-        if (read.some(p => !p)) return [];
+        if (read.some(p => !p)) return null;
         const countOf = k => (common.has(words[k]) ? common.get(words[k])[1] : read[uncommon.indexOf(k)].count);
         const pool = uncommon.length ? uncommon : words.map((_, k) => k);
         const d = pool.reduce((a, b) => (countOf(b) < countOf(a) ? b : a));
         const driver = common.has(words[d]) ? await partOf(d) : read[uncommon.indexOf(d)];
-        if (!driver) return [];
+        if (!driver) return null;
         parts.push(driver);
-        // (The driver's results and the other words' are read at once.)
-        const [[rows, marks], others] = await Promise.all([
-          segmentAll(driver),
-          Promise.all(uncommon.filter(k => k != d).map(async k => new Set((await segmentAll(read[uncommon.indexOf(k)]))[0]))),
-        ]);
+        const others = await Promise.all(
+          uncommon.filter(k => k != d).map(async k => new Set((await segmentAll(read[uncommon.indexOf(k)]))[0]))
+        );
         const ids = words.filter((w, k) => k != d && common.has(w)).map(w => common.get(w)[0]);
-        return rows.filter((n, i) => ids.every(id => marks[i].includes(id)) && others.every(set => set.has(n))).map(n => n + start);
+        return walk(driver, start, (n, mark) => ids.every(id => mark.includes(id)) && others.every(set => set.has(n)));
       })
     );
-    return resultsOf({ parts }, found.flat().sort((a, b) => b - a));
+    /** The results so far: newest segment first, a segment's placed stories once every newer
+     *  one is read through. `grow()` reads a run more, and gives the results then. */
+    const gather = () => {
+      const order = [];
+      let through = true, found = 0;
+      for (const w of walks) {
+        if (!w) continue;
+        found += w.found;
+        if (through) order.push(...w.placed);
+        through &&= w.done;
+      }
+      const results = resultsOf({ parts }, order);
+      results.found = found;
+      results.exact = through;
+      results.grow = async () => {
+        await walks.find(w => w && !w.done)?.more();
+        return gather();
+      };
+      return results;
+    };
+    // Enough for the first screen before anything is shown.
+    let results = gather();
+    while (!results.exact && results.count < index.firstRows) results = await results.grow();
+    return results;
   };
 
   // The feed: as tall as the results, rows placed absolutely, only those near the viewport
@@ -304,7 +359,11 @@
   const rows = new Map();
   // (Rows are one height, the theme's: 56 px until a row is there to measure; taller on a
   // phone, where a title gets two lines.)
-  let results = null, total = 0, rowHeight = 56, generation = 0, controllers = new Map();
+  let results = null, total = 0, rowHeight = 56, generation = 0, controllers = new Map(), named, growing;
+  // Results of several common words are read as far as the reader goes: their count is then
+  // "at least" the stories found, and a row's place in a set of unknown size is -1 (ARIA).
+  const partial = () => results?.exact == false;
+  const setSize = () => (partial() ? -1 : total);
   // Browsers cap an element's height; results past it are not reachable by scrolling (a
   // query that matches more than a hundred thousand stories or so wants more words).
   const MAX_HEIGHT = 8e6;
@@ -313,7 +372,7 @@
     row.className = 'row';
     row.tabIndex = 0;
     row.setAttribute('aria-posinset', i + 1);
-    row.setAttribute('aria-setsize', total);
+    row.setAttribute('aria-setsize', setSize());
     row.style.position = 'absolute';
     row.style.left = row.style.right = 0;
     row.style.top = i * rowHeight + 'px';
@@ -336,6 +395,22 @@
     const top = -feed.getBoundingClientRect().top;
     const from = max(0, floor((top - innerHeight / 4) / rowHeight));
     const to = min(shown, floor((top + innerHeight * (scrolled ? 1.25 : 1)) / rowHeight) + 1);
+    // Within a screen of the last result placed so far: read on, once at a time.
+    if (partial() && !growing && to + (to - from) >= total) {
+      const was = results;
+      growing = was.grow().then(
+        next => {
+          growing = null;
+          if (results != was) return;
+          results = next;
+          total = next.count;
+          for (const row of rows.values()) row.setAttribute('aria-setsize', setSize());
+          tell();
+          update();
+        },
+        () => (growing = null)
+      );
+    }
     for (const [i, row] of rows) {
       if (i < from || i >= to) {
         row.remove();
@@ -381,6 +456,7 @@
     }
   };
   const say = text => (status.textContent = text);
+  const tell = () => say(`${partial() ? `At least ${stories(results.found)}` : stories(total)} with ${named}`);
   const stories = n => `${n.toLocaleString('en')} ${n == 1 ? 'story' : 'stories'}`;
   const clear = () => {
     for (const c of controllers.values()) c.abort();
@@ -388,7 +464,7 @@
     rows.clear();
     feed.textContent = '';
     feed.style.height = '0';
-    results = null;
+    results = growing = null;
     total = 0;
   };
 
@@ -428,10 +504,10 @@
       const found = end ? await (early && terms.every((t, k) => t == words[k]) ? early : allOf(terms)) : resultsOf(entries[0]);
       if (!alive()) return;
       clear();
-      const named = terms.map(w => `“${w}”`).join(' and ');
+      named = terms.map(w => `“${w}”`).join(' and ');
       results = found;
       total = results.count;
-      say(`${stories(total)} with ${named}`);
+      tell();
       update();
     } catch (e) {
       if (alive()) say("Couldn't search: the index did not load. Try again.");

@@ -141,7 +141,7 @@ struct SearchIndexTests {
             for segment in file { later[segment.word, default: []] += Array(segment.results) }
         }
         for (w, word) in plan.words.enumerated() {
-            #expect(plan.packRows(word) == (word.count <= 20 ? word.count : 5))
+            #expect(plan.packRows(word) == min(word.count, 20))
             #expect((later[w] ?? []) == Array(plan.packRows(word)..<word.count), "\(word.term)")
         }
         #expect(plan.words.contains { $0.count > 20 } && plan.words.contains { $0.count > 5 && $0.count <= 20 })

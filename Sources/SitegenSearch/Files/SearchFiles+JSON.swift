@@ -85,7 +85,7 @@ package enum SearchFiles {
     }
 
     /// A file of later results: `{"v":5,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
-    /// word's later results (results `firstRows + run × moreRows` on), as rows of the segment
+    /// word's later results (results `wholeRows + run × moreRows` on: after its pack's rows), as rows of the segment
     /// counted from its oldest story (a story deleted under the segment leaves these numbers,
     /// and so these files, as they were), in rank order: the first `n`, then
     /// each as the one before minus it (a word's results are mostly newer first: the

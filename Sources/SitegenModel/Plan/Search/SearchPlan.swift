@@ -23,8 +23,8 @@ public struct SearchPlan: Sendable, Equatable {
         public var count: Int { results.count }
     }
 
-    /// A run of a word's later results (after the first rows), held by one file: run `run`
-    /// holds results `firstRows + run × moreRows` on, at most `moreRows` of them.
+    /// A run of a word's later results (after its pack's rows), held by one file: run `run`
+    /// holds results `wholeRows + run × moreRows` on, at most `moreRows` of them.
     public struct Run: Sendable, Equatable {
         public var word: Int
         public var run: Int
@@ -62,11 +62,9 @@ public struct SearchPlan: Sendable, Equatable {
     public var stories: Int
 
     /// How many of `word`'s results its pack holds as rows: all of them for a word of at most
-    /// `wholeRows`, else the first `firstRows`; the rest are in files of later results.
-    public func packRows(_ word: Word) -> Int { Self.packRows(count: word.count, wholeRows: wholeRows, firstRows: firstRows) }
+    /// `wholeRows`, else the first `wholeRows`; the rest are in files of later results.
+    public func packRows(_ word: Word) -> Int { Self.packRows(count: word.count, wholeRows: wholeRows) }
 
     /// `packRows` of a word of `count` results, before there is a plan to ask.
-    public static func packRows(count: Int, wholeRows: Int, firstRows: Int) -> Int {
-        count <= wholeRows ? count : min(count, firstRows)
-    }
+    public static func packRows(count: Int, wholeRows: Int) -> Int { min(count, wholeRows) }
 }

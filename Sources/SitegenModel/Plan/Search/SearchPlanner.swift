@@ -63,7 +63,7 @@ public enum SearchPlanner {
         let common = commonWords(words, stories: stories, rule: rule)
         let marks = marks(of: common, in: words, stories: stories)
         let packRows = { (word: SearchPlan.Word) in
-            SearchPlan.packRows(count: word.count, wholeRows: rule.wholeRows, firstRows: rule.firstRows)
+            SearchPlan.packRows(count: word.count, wholeRows: rule.wholeRows)
         }
 
         // What a pack costs a reader is its gzipped size, and its parts compress differently:
@@ -161,7 +161,7 @@ public enum SearchPlanner {
         }
     }
 
-    /// The later results (after the first rows), a file at a time: a long word's results in
+    /// The later results (after a pack's rows), a file at a time: a long word's results in
     /// runs of a file's size from its own start, and runs grouped into files by the same
     /// content-defined cut as packs, so one more result for a word moves no other word's files.
     static func more(_ words: [SearchPlan.Word], hashes: [UInt64], rule: SearchRule) -> [[SearchPlan.Run]] {
@@ -169,7 +169,7 @@ public enum SearchPlanner {
         var runs: [SearchPlan.Run] = []
         var runHashes: [UInt64] = []
         for (w, word) in words.enumerated() where word.count > rule.wholeRows {
-            var start = rule.firstRows
+            var start = SearchPlan.packRows(count: word.count, wholeRows: rule.wholeRows)
             var run: UInt64 = 0
             while start < word.count {
                 let end = min(word.count, start + capacity)

@@ -30,7 +30,9 @@ public struct SearchRule: Sendable, Equatable {
     public var tiers: [Int]
     /// A word with no more results than this carries them all in its pack, as rows: a query
     /// of several words holding it needs no file of later results for it (one would hold
-    /// other words' runs too, twenty times its bytes).
+    /// other words' runs too, twenty times its bytes). A word with more carries its first this
+    /// many: a query of several common words finds its first stories among them, and shows
+    /// them before it reads a file of later results.
     public var wholeRows: Int
     /// A segment's common words (more results than `wholeRows`, commonest first) that each
     /// result marks when its story holds them (`SearchPlan.common`): at most this many ...
