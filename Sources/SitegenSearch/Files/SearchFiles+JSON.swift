@@ -9,8 +9,8 @@ package enum SearchFiles {
     /// A pack of a segment: `{"v":5,"words":[[word, count, [n, d, …], titled, marks], …]` and,
     /// after a line break, `,"records":[[record, …], …]}`. Each word, in order: its results as
     /// rows of the segment counted from its oldest story, written as in later results
-    /// (`fromEnd`), all of them for a word of at most `wholeRows`, else the first (the rest are
-    /// in the files of later results the root or its directory lists); how many of all its
+    /// (`fromEnd`), the first `wholeRows` (all of them for a word of no more; the rest are in
+    /// the files of later results the root or its directory lists); how many of all its
     /// results hold it in their title (they rank first, across segments); in a segment with
     /// common words, each row's marks (`marks(_:of:into:)`); and, in the same place of
     /// `records`, its first rows as shard records, best first (none for a name,

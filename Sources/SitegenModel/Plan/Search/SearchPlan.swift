@@ -61,8 +61,8 @@ public struct SearchPlan: Sendable, Equatable {
     public var firstRows: Int
     public var stories: Int
 
-    /// How many of `word`'s results its pack holds as rows: all of them for a word of at most
-    /// `wholeRows`, else the first `wholeRows`; the rest are in files of later results.
+    /// How many of `word`'s results its pack holds as rows: its first `wholeRows` (all of them
+    /// for a word of no more); the rest are in files of later results.
     public func packRows(_ word: Word) -> Int { Self.packRows(count: word.count, wholeRows: wholeRows) }
 
     /// `packRows` of a word of `count` results, before there is a plan to ask.
