@@ -255,6 +255,7 @@
     return [part.rows.concat(...later.map(l => l.rows)), part.marks.concat(...later.map(l => l.marks))];
   };
 
+  // walk:begin — held to a plain sort of every kept story by SearchPageWalkTests (Node).
   /** A segment's stories holding several words, read as far as asked: its driver's results
    *  (its pack's rows, then its runs of later results, in rank order: those holding it in
    *  their title, then the others, each group in the list's order), each kept when `keep(n,
@@ -262,7 +263,7 @@
    *  in its place (`placed`, rows of the list, newest first); `found` counts every one kept. */
   const walk = (part, start, keep) => {
     const known = part.rows.slice(), marks = part.marks.slice(), ends = [part.titled, part.count];
-    const w = { found: 0, placed: [], done: false };
+    const w = { count: part.count, found: 0, placed: [], done: false };
     const settle = () => {
       // Each group's next unread result, and the oldest row read before it (none read: any
       // row may come; all read: none).
@@ -287,14 +288,15 @@
     settle();
     return w;
   };
+  // walk:end
 
   // Several words mean all of them, wherever each is (title, domain, author or body): every
   // story holding them all, in the list's order. In each segment the results of one word are
   // read: its rarest that is not common there (or, all being common, its rarest). A common
   // word's are never read: every result says which of the segment's common words its story
   // holds (its marks); another word's rows are read (a word of few results has them all in
-  // its pack). A driver of more results than its pack's rows (2,048) has its runs read only as
-  // far as the reader goes: until then the count is "at least" the stories found.
+  // its pack). A driver of more than 5,000 results (past its pack's 2,048 rows) has its runs
+  // read only as far as the reader goes: until then the count is "at least" the stories found.
   const allOf = async words => {
     // A word's directory is fetched only for a segment the root does not list and where its
     // pack is read: a word common there (most often the whole query's commonest) needs none.
@@ -346,7 +348,12 @@
       };
       return results;
     };
-    // Enough for the first screen before anything is shown.
+    // A driver of at most 5,000 results is read through before anything shows, so that the
+    // count is exact with the first rows (a run of later results or two); a commoner one, then
+    // enough for the first screen.
+    await Promise.all(walks.map(async w => {
+      while (w && !w.done && w.count <= 5000) await w.more();
+    }));
     let results = gather();
     while (!results.exact && results.count < index.firstRows) results = await results.grow();
     return results;
