@@ -304,7 +304,8 @@
     const parts = [];
     const walks = await Promise.all(
       index.segments.map(async ([start, stories], s) => {
-        const common = new Map((index.common[s] || []).map(([w, n], id) => [w, [id, n]]));
+        // (An entry an id: the words of the very same results, a domain's parts, share one.)
+        const common = new Map((index.common[s] || []).flatMap(([ws, n], id) => ws.map(w => [w, [id, n]])));
         const partOf = async k => {
           const listing = index.packs[s] ? index : await (listings[k] ||= listingOf(words[k]));
           if (!listing.packs[s].length) return null;
@@ -491,7 +492,7 @@
       // Each word's entry, through its packs (the last, while typing, a prefix: the commonest
       // word it begins), except a word common in a segment, which is a word as typed and
       // whose packs several words never need.
-      const end = words.length - 1, common = new Set(index.common.flat().map(c => c[0]));
+      const end = words.length - 1, common = new Set(index.common.flat().flatMap(c => c[0]));
       const looked = Promise.all(
         words.map((w, i) => (end && common.has(w) && !(typing && i == end) ? { term: w } : lookUp(w, typing && i == end)))
       );

@@ -240,9 +240,13 @@ struct SearchIndexTests {
             options: SiteOptions(pageSize: 20))
         // Small files and tiers, so that a small site's index has every part a large one has:
         // segments, directories, several packs, words whole in their packs, files of later
-        // results, common words and marks.
+        // results, common words and marks. (Four marks a story, not the default three: with
+        // three, the title edited in `changedAndDeleted` moves a word across this small
+        // site's budget, the ids of the common words after it move, and every mark with them:
+        // 130 of 210 files. docs/search.md, "What is not done yet".)
         request.searchRule = SearchRule(
-            firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4, tiers: [256, 16], wholeRows: 12)
+            firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4, tiers: [256, 16], wholeRows: 12,
+            marksPerStory: 4)
         _ = try await Build.run(request)
         return stories
     }
@@ -279,6 +283,9 @@ struct SearchIndexTests {
         // segment, whole in their packs, with later results, a name's.
         let common = Set(client.segments.indices.flatMap { client.common(segment: $0).keys })
         #expect(common.count >= 3, "\(common)")
+        // Words of the very same stories (a domain's parts) share an id, and so a mark.
+        let entries = client.segments.indices.flatMap { (client.root["common"] as! [Any])[$0] as! [[Any]] }
+        #expect(entries.contains { ($0[0] as! [String]).count > 1 }, "\(entries)")
         let terms = holding.keys.sorted()
         var rng = SplitMix64(seed: 3)
         var found = 0

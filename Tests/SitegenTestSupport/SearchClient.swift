@@ -132,14 +132,14 @@ public final class SearchClient {
         return (rows, marks)
     }
 
-    /// Segment s's common words, by word: each one's id (its place in the root's list), count
-    /// and titled.
+    /// Segment s's common words, by word: each one's id (the place in the root's list of the
+    /// entry naming it: words of the very same results share one) and count.
     public func common(segment s: Int) -> [String: (id: Int, count: Int)] {
         let lists = (root["common"] as! [Any])[s] as! [Any]
         return Dictionary(
-            uniqueKeysWithValues: lists.enumerated().map { id, item in
+            uniqueKeysWithValues: lists.enumerated().flatMap { id, item in
                 let item = item as! [Any]
-                return (item[0] as! String, (id, item[1] as! Int))
+                return (item[0] as! [String]).map { ($0, (id: id, count: item[1] as! Int)) }
             })
     }
 

@@ -120,10 +120,11 @@ package enum SearchFiles {
     }
 
     /// The root: `{"v":5,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
-    /// "segments":[[start,stories],…],"common":[[[word,count,titled],…],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
+    /// "segments":[[start,stories],…],"common":[[[[word,…],count,titled],…],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
     /// name],…],…],"directories":[[first word,name],…]}`: for each segment (newest first) its
-    /// packs and its files of later results, or `null` for a segment the directories list (a
-    /// large one), and then the directories (none when the root lists every segment): each a
+    /// common words (an entry an id: the words of the very same results, their count and how
+    /// many hold them in their title), its packs and its files of later results, or `null` for a
+    /// segment the directories list (a large one), and then the directories (none when the root lists every segment): each a
     /// file `{"v":5,"packs":[…],"more":[…]}` listing those segments' packs and files of later
     /// results that hold a word from its first word to the next's (a list for each `null`). A
     /// word is in the last pack whose first word is not after it (a segment's first is ""); run
@@ -158,12 +159,15 @@ package enum SearchFiles {
         for (s, segment) in index.segments.enumerated() {
             if s > 0 { w.raw(",") }
             w.raw("[")
-            for (k, c) in segment.plan.common.enumerated() {
-                let word = segment.plan.words[c]
+            for (k, group) in segment.plan.common.enumerated() {
+                let word = segment.plan.words[group[0]]
                 if k > 0 { w.raw(",") }
-                w.raw("[")
-                w.string(word.term)
-                w.raw(",")
+                w.raw("[[")
+                for (j, c) in group.enumerated() {
+                    if j > 0 { w.raw(",") }
+                    w.string(segment.plan.words[c].term)
+                }
+                w.raw("],")
                 w.int(word.count)
                 w.raw(",")
                 w.int(word.titled)

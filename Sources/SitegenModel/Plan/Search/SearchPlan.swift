@@ -45,10 +45,12 @@ public struct SearchPlan: Sendable, Equatable {
 
     /// In `SearchPlanner.precedes` order (UTF-16 code units, as JavaScript compares strings).
     public var words: [Word]
-    /// The segment's common words (indices into `words`, in order), whose results a
-    /// query of several words does not load: each result of the others says which of these its
-    /// story holds (`marks`). Empty for a segment with no word past `wholeRows`.
-    public var common: [Int]
+    /// The segment's common words, whose results a query of several words does not load: each
+    /// result of the others says which of these its story holds (`marks`). One entry an id:
+    /// the words (indices into `words`, in order) whose results are the very same (a domain's
+    /// parts: `github`, `github.com`), so that they cost one mark; entries in the order of
+    /// their first words. Empty for a segment with no word past `wholeRows`.
+    public var common: [[Int]]
     public var marks: Marks
     /// A word with at most this many results has them all in its pack.
     public var wholeRows: Int

@@ -68,14 +68,15 @@ public enum SearchPlanner {
 
         // What a pack costs a reader is its gzipped size, and its parts compress differently:
         // a record's HTML to about a quarter, a row (a difference of a few digits) to about 3
-        // bytes, a mark's id (two hex digits, much repeated) to about half a byte. Packs are cut
+        // bytes, a mark's id (two hex digits, much repeated) to about three quarters of a byte
+        // (a byte where title words are marked, half where a domain's few are). Packs are cut
         // by that estimate times four, so that each costs about as much to download whatever
         // mix of records, rows and marks it holds (the largest pack is a query's worst case).
         // (Once each: a record's size is a read from all over memory.)
         let packBytes = words.map { word in
             word.term.utf8.count + 16 + 12 * packRows(word)
                 + (common.isEmpty
-                    ? 0 : word.results.prefix(packRows(word)).reduce(0) { $0 + 1 + 2 * marks.count(row: Int($1)) })
+                    ? 0 : word.results.prefix(packRows(word)).reduce(0) { $0 + 1 + 3 * marks.count(row: Int($1)) })
                 + (word.hasRecords ? word.results.prefix(rule.firstRows).reduce(0) { $0 + recordBytes[Int($1)] + 1 } : 0)
         }
         let allPackBytes = packBytes.reduce(0, +)
@@ -88,34 +89,45 @@ public enum SearchPlanner {
             stories: stories)
     }
 
-    /// The segment's common words, in word order: those with more results than `wholeRows`
-    /// (whose rows a query would have to load from files of later results), taken commonest
-    /// first, at most `commonWords` of them and no more than `marksPerStory` a story on average.
-    /// In word order, not by count, so that two of them trading places in count leave every
-    /// mark as it was.
-    static func commonWords(_ words: [SearchPlan.Word], stories: Int, rule: SearchRule) -> [Int] {
-        let candidates = words.indices.filter { words[$0].count > rule.wholeRows }
-            .sorted { words[$0].count != words[$1].count ? words[$0].count > words[$1].count : $0 < $1 }
-        var common: [Int] = []
-        var marks = 0
-        for w in candidates where common.count < rule.commonWords {
-            // (A word past the budget is skipped, not the end: a rarer one may still fit.)
-            guard marks + words[w].count <= rule.marksPerStory * stories else { continue }
-            marks += words[w].count
-            common.append(w)
+    /// The segment's common words, by id: those with more results than `wholeRows` (whose rows
+    /// a query would have to load from files of later results), words with the very same
+    /// results under one id (a domain's parts: a story holding `github.com` holds `github`;
+    /// they cost one mark, and leave the budget to other words), taken commonest first, at
+    /// most `commonWords` ids and no more than `marksPerStory` marks a story on average. In
+    /// the order of their first words, not by count, so that two of them trading places in
+    /// count leave every mark as it was.
+    static func commonWords(_ words: [SearchPlan.Word], stories: Int, rule: SearchRule) -> [[Int]] {
+        struct Results: Hashable {
+            var titled: Int
+            var rows: [UInt32]
         }
-        return common.sorted()
+        var same: [Results: [Int]] = [:]
+        for w in words.indices where words[w].count > rule.wholeRows {
+            same[Results(titled: words[w].titled, rows: words[w].results), default: []].append(w)
+        }
+        let candidates = same.values.sorted {
+            words[$0[0]].count != words[$1[0]].count ? words[$0[0]].count > words[$1[0]].count : $0[0] < $1[0]
+        }
+        var common: [[Int]] = []
+        var marks = 0
+        for group in candidates where common.count < rule.commonWords {
+            // (A word past the budget is skipped, not the end: a rarer one may still fit.)
+            guard marks + words[group[0]].count <= rule.marksPerStory * stories else { continue }
+            marks += words[group[0]].count
+            common.append(group)
+        }
+        return common.sorted { $0[0] < $1[0] }
     }
 
     /// Each story's common words (by their index in `common`), from the common words' results.
-    static func marks(of common: [Int], in words: [SearchPlan.Word], stories: Int) -> SearchPlan.Marks {
+    static func marks(of common: [[Int]], in words: [SearchPlan.Word], stories: Int) -> SearchPlan.Marks {
         var starts = [UInt32](repeating: 0, count: stories + 1)
-        for w in common { for row in words[w].results { starts[Int(row) + 1] += 1 } }
+        for group in common { for row in words[group[0]].results { starts[Int(row) + 1] += 1 } }
         for r in 0..<stories { starts[r + 1] += starts[r] }
         var ids = [UInt8](repeating: 0, count: Int(starts[stories]))
         var next = starts
-        for (id, w) in common.enumerated() {
-            for row in words[w].results {
+        for (id, group) in common.enumerated() {
+            for row in words[group[0]].results {
                 ids[Int(next[Int(row)])] = UInt8(id)
                 next[Int(row)] += 1
             }
@@ -179,7 +191,7 @@ public enum SearchPlanner {
                 run += 1
             }
         }
-        return cut(runs.indices, target: rule.moreBytes, hashes: runHashes) { runs[$0].results.count * perResult }
+        return cut(runs.indices, target: rule.moreFileBytes, hashes: runHashes) { runs[$0].results.count * perResult }
             .map { Array(runs[$0]) }
     }
 

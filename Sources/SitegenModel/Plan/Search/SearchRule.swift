@@ -16,8 +16,12 @@ public struct SearchRule: Sendable, Equatable {
     public var packFiles: Int
     /// ... but none is aimed smaller than this (uncompressed JSON).
     public var minPackBytes: Int
-    /// The later results' rows of many words, in files of about this size.
+    /// A word's later results come in runs of this size (a common word's, a file each) ...
     public var moreBytes: Int
+    /// ... and the shorter last runs of many words share files of about this size: a query
+    /// of several words whose rarest has a few thousand results reads its last run through
+    /// one of them, a few kilobytes gzipped rather than a run's hundred.
+    public var moreFileBytes: Int
     /// Packs the root lists itself; past this, the root lists directories of them (a request
     /// more, and a root of a kilobyte rather than of four thousand packs).
     public var rootEntries: Int
@@ -34,18 +38,23 @@ public struct SearchRule: Sendable, Equatable {
     /// many: a query of several common words finds its first stories among them, and shows
     /// them before it reads a file of later results.
     public var wholeRows: Int
-    /// A segment's common words (more results than `wholeRows`, commonest first) that each
-    /// result marks when its story holds them (`SearchPlan.common`): at most this many ...
+    /// A segment's common words (more results than `wholeRows`, commonest first, words of the
+    /// very same results under one id) that each result marks when its story holds them
+    /// (`SearchPlan.common`): at most this many ids ...
     public var commonWords: Int
-    /// ... and no more than this many a story on average, which a text's every word makes
-    /// true of titles (a title holds 1.4 of a million titles' 64 commonest words) and a
-    /// body's every common word would not (a body holds most of them).
+    /// ... and no more than this many marks a story on average, which a text's every word
+    /// makes true of titles and a body's every common word would not (a body holds most of
+    /// them). Every result repeats its story's marks, and marks of many different words gzip
+    /// worse than a few domains' (about a byte an id against half): at a million Zipf titles,
+    /// three a story make 45 ids (a domain's parts one each, the rest title words down to
+    /// those in 3 % of the stories) and keep the packs near their target; four made 201 and
+    /// packs a tenth larger than their target (docs/perf-log.md).
     public var marksPerStory: Int
 
     public init(
         firstRows: Int = 16, packFiles: Int = 4_300, minPackBytes: Int = 16 * 1024, moreBytes: Int = 128 * 1024,
         rootEntries: Int = 64, tiers: [Int] = [4_096, 64], wholeRows: Int = 2_048, commonWords: Int = 256,
-        marksPerStory: Int = 4
+        marksPerStory: Int = 3, moreFileBytes: Int = 32 * 1024
     ) {
         precondition(firstRows >= 1 && packFiles >= 1 && minPackBytes >= 64 && moreBytes >= 64)
         precondition(
@@ -55,6 +64,7 @@ public struct SearchRule: Sendable, Equatable {
         self.packFiles = packFiles
         self.minPackBytes = minPackBytes
         self.moreBytes = moreBytes
+        self.moreFileBytes = max(64, min(moreBytes, moreFileBytes))
         self.rootEntries = max(2, rootEntries)
         self.tiers = tiers
         self.wholeRows = max(firstRows, wholeRows)
