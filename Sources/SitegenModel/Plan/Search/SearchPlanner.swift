@@ -97,15 +97,28 @@ public enum SearchPlanner {
     /// the order of their first words, not by count, so that two of them trading places in
     /// count leave every mark as it was.
     static func commonWords(_ words: [SearchPlan.Word], stories: Int, rule: SearchRule) -> [[Int]] {
-        struct Results: Hashable {
+        // Words are told apart by their counts and ends first, and compared whole only when
+        // those agree (a common word of a body-heavy site has hundreds of thousands of rows).
+        struct Outline: Hashable {
+            var count: Int
             var titled: Int
-            var rows: [UInt32]
+            var first: UInt32
+            var last: UInt32
         }
-        var same: [Results: [Int]] = [:]
+        var groups: [[Int]] = []
+        var byOutline: [Outline: [Int]] = [:]
         for w in words.indices where words[w].count > rule.wholeRows {
-            same[Results(titled: words[w].titled, rows: words[w].results), default: []].append(w)
+            let results = words[w].results
+            let outline = Outline(
+                count: results.count, titled: words[w].titled, first: results[0], last: results[results.count - 1])
+            if let g = byOutline[outline]?.first(where: { words[groups[$0][0]].results == results }) {
+                groups[g].append(w)
+            } else {
+                byOutline[outline, default: []].append(groups.count)
+                groups.append([w])
+            }
         }
-        let candidates = same.values.sorted {
+        let candidates = groups.sorted {
             words[$0[0]].count != words[$1[0]].count ? words[$0[0]].count > words[$1[0]].count : $0[0] < $1[0]
         }
         var common: [[Int]] = []
