@@ -64,7 +64,7 @@ def packs(site):
 
 
 def entries(site):
-    """word → [(segment, entry)] for every word of the index, entry [word, count, records, rows, titled]."""
+    """word → [(segment, entry)] for every word of the index, entry [word, count, records, rows, titled, marks]."""
     words = {}
     for segment, name in packs(site):
         for entry in pack_entries(site, name):
