@@ -104,12 +104,18 @@
       more: index.more.map((list, s) => list || directory.more[own[s]]),
     };
   };
-  /** Segment s's pack for `word` (by its first word) → [its entries, where `word` is or
-   *  would be, the pack's place, the pack]. */
+  /** Segment s's pack for `word` (by its first word) → [the pack, where `word` is or would be
+   *  among its words, the pack's place]. */
   const packOf = async (s, word, listing) => {
     const packs = listing.packs[s], p = floorOf(packs, word, e => e[0]);
     const pack = await packAt(at(packs, p));
-    return [pack.words, floorOf(pack.words, word, e => e[0]), p, pack];
+    return [pack, floorOf(pack.words, word, e => e[0]), p];
+  };
+  /** `word`'s part in segment s (`partFrom`), or null when no story there has it. */
+  const partOf = async (s, word, listing) => {
+    const [pack, i] = await packOf(s, word, listing);
+    const e = pack.words[i];
+    return e && e[0] == word ? partFrom(pack, i, s, listing) : null;
   };
 
   /** A word of the query → its entry {term, count, parts} or null: a part a segment holding
@@ -123,7 +129,7 @@
     await Promise.all(
       index.segments.map(async (_, s) => {
         if (!present[s]) return;
-        let [entries, i, p] = await packOf(s, word, listing);
+        let [{ words: entries }, i, p] = await packOf(s, word, listing);
         if (entries[i] && entries[i][0] == word && !prefix) return (term = word);
         // Words beginning with `word` follow it: in this pack, or from the start of the next
         // (one running past that, or past a directory's end, is rare and costs a suggestion).
@@ -143,10 +149,7 @@
     const own = term == word ? listing : await listingOf(term);
     const parts = await Promise.all(
       index.segments.map(async (_, s) => {
-        if (!own.packs[s].length) return null;
-        const [entries, i, , pack] = await packOf(s, term, own);
-        const e = entries[i];
-        return e && e[0] == term && partFrom(pack, i, s, own);
+        return own.packs[s].length ? partOf(s, term, own) : null;
       })
     );
     const held = parts.filter(p => p);
@@ -306,20 +309,17 @@
       index.segments.map(async ([start, stories], s) => {
         // (An entry an id: the words of the very same results, a domain's parts, share one.)
         const common = new Map((index.common[s] || []).flatMap(([ws, n], id) => ws.map(w => [w, [id, n]])));
-        const partOf = async k => {
+        const partOfWord = async k => {
           const listing = index.packs[s] ? index : await (listings[k] ||= listingOf(words[k]));
-          if (!listing.packs[s].length) return null;
-          const [entries, i, , pack] = await packOf(s, words[k], listing);
-          const e = entries[i];
-          return e && e[0] == words[k] ? partFrom(pack, i, s, listing) : null;
+          return listing.packs[s].length ? partOf(s, words[k], listing) : null;
         };
         const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
-        const read = await Promise.all(uncommon.map(partOf));
+        const read = await Promise.all(uncommon.map(partOfWord));
         if (read.some(p => !p)) return null;
         const countOf = k => (common.has(words[k]) ? common.get(words[k])[1] : read[uncommon.indexOf(k)].count);
         const pool = uncommon.length ? uncommon : words.map((_, k) => k);
         const d = pool.reduce((a, b) => (countOf(b) < countOf(a) ? b : a));
-        const driver = common.has(words[d]) ? await partOf(d) : read[uncommon.indexOf(d)];
+        const driver = common.has(words[d]) ? await partOfWord(d) : read[uncommon.indexOf(d)];
         if (!driver) return null;
         parts.push(driver);
         const others = await Promise.all(
