@@ -33,41 +33,35 @@ struct SearchPageWalkTests {
 
     static var harness: String {
         get throws {
-            let script = try String(
-                contentsOf: SitegenExecutable.packageRoot.appendingPathComponent("Sources/SitegenAssets/search.js"),
-                encoding: .utf8)
-            let start = try #require(script.range(of: "// walk:begin"))
-            let end = try #require(script.range(of: "// walk:end"))
-            let code = try #require(script[start.upperBound...].firstIndex(of: "\n"))
-            return """
-                const { max, floor } = Math;
-                const index = { moreRows: 1 };
-                // A run of later results: the driver's results after its pack's, moreRows a run.
-                const laterRun = async (part, r) => {
-                  const from = part.rows.length + r * index.moreRows;
-                  const rows = part.all.slice(from, from + index.moreRows);
-                  return { rows, marks: rows.map(() => []) };
-                };
-                """ + String(script[code..<end.lowerBound]) + """
-                    (async () => {
-                      const out = [];
-                      for (const c of JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))) {
-                        index.moreRows = c.moreRows;
-                        const rows = c.all.slice(0, c.pack);
-                        const part = { rows, marks: rows.map(() => []), titled: c.titled, count: c.all.length, all: c.all };
-                        const keep = new Set(c.keep);
-                        const w = walk(part, c.start, (n, marks) => Array.isArray(marks) && keep.has(n));
-                        const steps = [];
-                        for (let guard = 0; ; guard++) {
-                          steps.push({ found: w.found, placed: w.placed.slice() });
-                          if (w.done || guard > c.all.length + 2) break;
-                          await w.more();
-                        }
-                        out.push({ steps, done: w.done });
-                      }
-                      console.log(JSON.stringify(out));
-                    })();
-                    """
+            """
+            const { max, floor } = Math;
+            const index = { moreRows: 1 };
+            // A run of later results: the driver's results after its pack's, moreRows a run.
+            const laterRun = async (part, r) => {
+              const from = part.rows.length + r * index.moreRows;
+              const rows = part.all.slice(from, from + index.moreRows);
+              return { rows, marks: rows.map(() => []) };
+            };
+            """ + (try searchScriptSection("walk")) + """
+                (async () => {
+                  const out = [];
+                  for (const c of JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))) {
+                    index.moreRows = c.moreRows;
+                    const rows = c.all.slice(0, c.pack);
+                    const part = { rows, marks: rows.map(() => []), titled: c.titled, count: c.all.length, all: c.all };
+                    const keep = new Set(c.keep);
+                    const w = walk(part, c.start, (n, marks) => Array.isArray(marks) && keep.has(n));
+                    const steps = [];
+                    for (let guard = 0; ; guard++) {
+                      steps.push({ found: w.found, placed: w.placed.slice() });
+                      if (w.done || guard > c.all.length + 2) break;
+                      await w.more();
+                    }
+                    out.push({ steps, done: w.done });
+                  }
+                  console.log(JSON.stringify(out));
+                })();
+                """
         }
     }
 

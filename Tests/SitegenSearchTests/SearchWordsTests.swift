@@ -121,14 +121,7 @@ extension SearchWordsTests {
     /// Sources/SitegenAssets/search.js), run by Node over the texts in argv[1].
     static var browserWords: String {
         get throws {
-            let script = try String(
-                contentsOf: SitegenExecutable.packageRoot.appendingPathComponent("Sources/SitegenAssets/search.js"),
-                encoding: .utf8)
-            let start = try #require(script.range(of: "// words:begin"))
-            let end = try #require(script.range(of: "// words:end"))
-            // From the line after the begin marker's (which goes on with a comment).
-            let code = try #require(script[start.upperBound...].firstIndex(of: "\n"))
-            return String(script[code..<end.lowerBound]) + """
+            try searchScriptSection("words") + """
                 const texts = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));
                 console.log(JSON.stringify(texts.map(wordsOf)));
                 """

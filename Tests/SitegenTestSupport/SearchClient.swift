@@ -75,7 +75,7 @@ public final class SearchClient {
         let bytes = try readBytes(site + path)
         let line = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")), "\(path) has its words on a line")
         let head = try jsonObject(try parseJSON(Array(bytes[..<line]) + Array("}".utf8)))
-        let pack = try json(path)
+        let pack = try jsonObject(try parseJSON(bytes))
         let words = try jsonArray(pack["words"]).map { $0 as! [Any] }
         let records = try jsonArray(pack["records"]).map { $0 as! [Any] }
         #expect(try jsonArray(head["words"]).count == words.count, "\(path)'s first line holds its words")
