@@ -112,12 +112,18 @@ def title_counts(stories_file):
     return counts
 
 
+def exact_words(words, titles):
+    """{title word: the titles holding it} for the words the index counts as the titles do (no
+    author or domain has them), so that a stated count can be checked."""
+    return {w: c for w, c in titles.items() if words.get(w, (0,))[0] == c}
+
+
 def pick_words(site, words, titles, stories):
     """A word in 3 titles, one in about 500, the commonest title word (about a tenth of the
     titles; "com", in half the stories' domains, is not a title word); each with a second
     word of its pack. Only words the index counts as the titles do (no author
     or domain has them), so the stated count can be checked."""
-    exact = {w: c for w, c in titles.items() if words.get(w, (0,))[0] == c}
+    exact = exact_words(words, titles)
     three = min((w for w, c in exact.items() if c == 3), key=lambda w: (-len(w), w))
     near500 = min(exact, key=lambda w: (abs(exact[w] - 500), w))
     common = max(exact, key=lambda w: (exact[w], w))
@@ -234,7 +240,7 @@ def pairs_of(picks, words, titles, stories):
     too, if the marks' budget reaches it; else its every row is read); and the two commonest
     title words (every word common: the first screen from the rarer's pack, "at least N" until
     the reader scrolls to the end)."""
-    exact = sorted((w for w, c in titles.items() if words.get(w, (0,))[0] == c), key=lambda w: (-titles[w], w))
+    exact = sorted(exact_words(words, titles), key=lambda w: (-titles[w], w))
     three = min(exact, key=lambda w: (abs(titles[w] - 0.03 * stories), w))
     return [("~500 titles and the commonest", picks[1][1], picks[2][1]),
             ("~500 titles and one in 3 % of them", picks[1][1], three),
