@@ -52,6 +52,22 @@ ERRORS_JS = """// Test-only: records script errors for a browser whose driver ca
 """
 
 
+# A list page's table view starts in the task after the first frame, which may come after
+# `load`: until then the feed is the static page's rows, as short as they are. (conftest.py's
+# Chromium page waits the same way.)
+STARTED = """() => { const feed = document.querySelector('[role=feed]');
+  return !feed || !document.querySelector('script[src*="/sitegen."]') || !!feed.style.height; }"""
+
+
+def wait_started(page, timeout=10.0):
+    """Waits until a list page's table view has started, so that a test that scrolls does not
+    race it (a loaded machine showed WebKit scrolling the static page's 20 rows). A page whose
+    script never starts (blocked, broken) is left as it is, for the test to look at."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(STARTED) and time.monotonic() < end:
+        time.sleep(0.05)
+
+
 class ScriptError(Exception):
     """The function run by evaluate() threw or rejected."""
 
@@ -99,6 +115,7 @@ class FirefoxPage:
 
     def open(self, url):
         self.firefox.navigate(self.context, url, wait="complete")
+        wait_started(self)
         return self
 
     def evaluate(self, source, *args):
@@ -169,6 +186,7 @@ class WebKitPage:
         self._errors += self._read_errors()
         self.driver.get(url)  # returns after `load` (pageLoadStrategy normal)
         self.driver.execute_script(ERRORS_JS)  # a no-op where the page loaded it itself
+        wait_started(self)
         return self
 
     def evaluate(self, source, *args):
