@@ -194,7 +194,7 @@ struct SearchIndexTests {
             }
             var before: Set<String> = []
             // 19,968 is 312 × 64: no newest segment, then one of 10 stories, then of 20; the
-            // segments under it (16,384 stories and 3,584) as they were.
+            // segments under it (19,456 stories and 512) as they were.
             for new in [20, 10, 0] {
                 try folder.write(lines.dropFirst(new).joined(separator: "\n"), to: "stories.jsonl")
                 let report = try await Build.run(

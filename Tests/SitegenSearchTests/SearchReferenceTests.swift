@@ -157,6 +157,32 @@ struct SearchReferenceTests {
         #expect(before.subtracting(after) == [4_096..<4_100] && after.subtracting(before) == [4_096..<4_110])
     }
 
+    @Test("a merge of the newer segments leaves every directory as it was: directories list the oldest segment alone")
+    func mergesLeaveDirectories() throws {
+        // 150 stories, then 10 new on top: the newest segment (144..<150) and the one under it
+        // (128..<144) merge into 128..<160; the oldest (0..<128) is the same stories.
+        let stories = Self.corpus(seed: 51, count: 160)
+        let before = Self.index(Array(stories.dropFirst(10)))
+        let after = Self.index(stories)
+        #expect(before.segments.map(\.stories) == [6, 16, 128] && after.segments.map(\.stories) == [32, 128])
+        #expect(before.segments.last == after.segments.last)
+        #expect(before.segments[1].plan.packs.count > Self.rule.rootEntries, "a segment directories would list")
+        // Each directory names the oldest segment's packs and files of later results (the same
+        // segment before and after, so the same files), and nothing of the others: the root
+        // lists those.
+        let oldest = { (index: SearchIndexPlan) in
+            index.directories.map { "\($0.first) \($0.packs.last!) \($0.more.last!)" }
+        }
+        let others = { (index: SearchIndexPlan) in
+            index.directories.allSatisfy { d in
+                d.packs.dropLast().allSatisfy(\.isEmpty) && d.more.dropLast().allSatisfy(\.isEmpty)
+            }
+        }
+        #expect(!before.directories.isEmpty && before.inRoot == [true, true, false] && after.inRoot == [true, false])
+        #expect(others(before) && others(after))
+        #expect(oldest(before) == oldest(after))
+    }
+
     @Test("the index's fast builder (both cores, byte tables, batches) makes exactly the terms the plain one does")
     func fastIsPlain() {
         for seed in 21...24 as ClosedRange<UInt64> {

@@ -28,9 +28,9 @@ public struct SearchIndexPlan: Sendable, Equatable {
 
     /// Newest first: the order their results rank in.
     public var segments: [Segment]
-    /// Whether the root lists the segment's packs and files of later results itself (a segment
-    /// of no more packs than `SearchRule.rootEntries`: the newest, which changes with every
-    /// build as the root does), or directories do.
+    /// Whether the root lists the segment's packs and files of later results itself (every
+    /// segment but the oldest, which changes only when all of them merge, and the oldest too
+    /// when it has no more packs than `SearchRule.rootEntries`), or directories do.
     public var inRoot: [Bool]
     /// Empty when the root lists every segment.
     public var directories: [Directory]

@@ -17,32 +17,35 @@ public enum SearchIndexPlanner {
     }
 
     /// The index of `segments` (newest first, as `segments(stories:tiers:)` gives them, each with
-    /// its plan). The root lists a segment of no more packs than `rootEntries`; directories list
-    /// the larger ones.
+    /// its plan). Directories list the oldest segment (the largest) when it has more packs
+    /// than `rootEntries`; the root lists every other segment itself, whatever its size. The
+    /// segments above the oldest are the ones that merge (every `tiers.last` new stories):
+    /// listed in directories, each merge would rewrite every directory too, where the root
+    /// changes with every build anyway. What bounds the root is the tiers: the segments above
+    /// the oldest hold fewer than `tiers[0]` stories, a hundred packs or so.
     public static func index(_ segments: [SearchIndexPlan.Segment], stories: Int, rule: SearchRule) -> SearchIndexPlan {
         precondition(segments.reduce(0) { $0 + $1.stories } == stories, "segments cover the list")
-        let inRoot = segments.map { $0.plan.packs.count <= rule.rootEntries }
+        let inRoot = segments.indices.map { $0 != segments.count - 1 || segments[$0].plan.packs.count <= rule.rootEntries }
         return SearchIndexPlan(
             segments: segments, inRoot: inRoot, directories: directories(segments, inRoot: inRoot, rule: rule),
             stories: stories, firstRows: rule.firstRows, moreRows: SearchPlanner.moreRows(rule))
     }
 
-    /// Directories cut the largest segment's packs as a single index's were cut (by the hash
+    /// Directories cut the oldest segment's packs as a single index's were cut (by the hash
     /// of each pack's first word, about `rootEntries` of them), and list, for each word range,
-    /// the packs and files of later results in it of every segment the root does not list. A
-    /// directory changes only when one of those does: not with the newest segment, which the
-    /// root lists (were the directories to list it, every build would rewrite them all).
+    /// the packs and files of later results in it of every segment the root does not list
+    /// (the oldest alone, as `index` plans it; the format allows more). A directory changes
+    /// only when one of those does: not with the newer segments, which the root lists (were
+    /// the directories to list the newest, every build would rewrite them all).
     static func directories(
         _ segments: [SearchIndexPlan.Segment], inRoot: [Bool], rule: SearchRule
     )
         -> [SearchIndexPlan.Directory]
     {
-        guard let largest = segments.max(by: { $0.plan.packs.count < $1.plan.packs.count })?.plan,
-            largest.packs.count > rule.rootEntries
-        else { return [] }
-        let firstWords = largest.packs.map { largest.words[$0.lowerBound].term }
+        guard let oldest = segments.last?.plan, oldest.packs.count > rule.rootEntries else { return [] }
+        let firstWords = oldest.packs.map { oldest.words[$0.lowerBound].term }
         let cuts = SearchPlanner.cut(
-            largest.packs.indices, target: SearchPlanner.step((largest.packs.count + rule.rootEntries - 1) / rule.rootEntries),
+            oldest.packs.indices, target: SearchPlanner.step((oldest.packs.count + rule.rootEntries - 1) / rule.rootEntries),
             hashes: firstWords.map(SearchPlanner.hash), bytes: { _ in 1 })
         let bounds = cuts.map { $0.lowerBound == 0 ? "" : firstWords[$0.lowerBound] }
         return bounds.indices.map { d in
