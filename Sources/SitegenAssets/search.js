@@ -126,23 +126,30 @@
     const present = index.segments.map((_, s) => listing.packs[s].length > 0);
     let term = null;
     const counts = new Map();
-    await Promise.all(
+    // Words beginning with `word` follow it: in its pack, or from the start of the next (one
+    // running past that, or past a directory's end, is rare and costs a suggestion).
+    const gather = async ([{ words: entries }, i, p], s) => {
+      if (entries[i] && entries[i][0] < word) i++;
+      if (i == entries.length && p + 1 < listing.packs[s].length) {
+        entries = (await packAt(at(listing.packs[s], p + 1))).words;
+        i = 0;
+      }
+      for (; i < entries.length && entries[i][0].startsWith(word); i++) {
+        counts.set(entries[i][0], (counts.get(entries[i][0]) || 0) + entries[i][1]);
+      }
+    };
+    const looked = await Promise.all(
       index.segments.map(async (_, s) => {
-        if (!present[s]) return;
-        let [{ words: entries }, i, p] = await packOf(s, word, listing);
-        if (entries[i] && entries[i][0] == word && !prefix) return (term = word);
-        // Words beginning with `word` follow it: in this pack, or from the start of the next
-        // (one running past that, or past a directory's end, is rare and costs a suggestion).
-        if (entries[i] && entries[i][0] < word) i++;
-        if (i == entries.length && p + 1 < listing.packs[s].length) {
-          entries = (await packAt(at(listing.packs[s], p + 1))).words;
-          i = 0;
-        }
-        for (; i < entries.length && entries[i][0].startsWith(word); i++) {
-          counts.set(entries[i][0], (counts.get(entries[i][0]) || 0) + entries[i][1]);
-        }
+        if (!present[s]) return null;
+        const found = await packOf(s, word, listing);
+        if (prefix) await gather(found, s);
+        return found;
       })
     );
+    // A word found as typed in any segment is the word: a segment without it must not ask for
+    // its next pack in case of a suggestion (a request and a pack's bytes on a cold query).
+    if (!prefix && looked.some(l => l && l[0].words[l[1]]?.[0] == word)) term = word;
+    else if (!prefix) await Promise.all(looked.map((l, s) => l && gather(l, s)));
     if (term == null) for (const [t, n] of counts) if (term == null || n > counts.get(term)) term = t;
     if (term == null) return null;
     // The word's entry in each segment (for a prefix, perhaps in another pack or directory).
