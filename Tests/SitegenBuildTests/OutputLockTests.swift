@@ -28,12 +28,12 @@ struct OutputLockTests {
     }
 
     @Test("the command line names the locked output and exits non-zero")
-    func commandLine() throws {
+    func commandLine() async throws {
         let sitegen = try #require(SitegenExecutable.url, "build the sitegen product first")
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             let held = try OutputFolder(path: folder.path("Public"))
             defer { held.discard() }
-            let result = try SitegenExecutable.run(sitegen, ["build"], in: folder.url)
+            let result = try await SitegenExecutable.run(sitegen, ["build"], in: folder.url)
             #expect(result.status != 0)
             #expect(result.stderr.contains("another sitegen build is writing this output"), "\(result.stderr)")
         }

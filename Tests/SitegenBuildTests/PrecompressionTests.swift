@@ -13,7 +13,7 @@ import Testing
 struct PrecompressionTests {
     /// Decompresses files with Node: `gunzipSync` for .gz, `brotliDecompressSync` for .br; prints
     /// one hex SHA-256 per file, in order.
-    static func decompressedDigests(_ files: [String], in folder: URL) throws -> [String] {
+    static func decompressedDigests(_ files: [String], in folder: URL) async throws -> [String] {
         let script = """
             const z = require('zlib'), fs = require('fs'), c = require('crypto');
             for (const f of process.argv.slice(1)) {
@@ -22,7 +22,7 @@ struct PrecompressionTests {
               console.log(c.createHash('sha256').update(d).digest('hex'));
             }
             """
-        let result = try SitegenExecutable.run(URL(fileURLWithPath: "/usr/bin/node"), ["-e", script] + files, in: folder)
+        let result = try await SitegenExecutable.run(URL(fileURLWithPath: "/usr/bin/node"), ["-e", script] + files, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -44,7 +44,7 @@ struct PrecompressionTests {
                 #expect(files.contains(file + ".br"), "\(file).br")
                 checked += [file, file + ".gz", file + ".br"].map { output + "/" + $0 }
             }
-            let digests = try Self.decompressedDigests(checked, in: folder.url)
+            let digests = try await Self.decompressedDigests(checked, in: folder.url)
             #expect(digests.count == checked.count)
             for i in stride(from: 0, to: digests.count - 2, by: 3) {
                 #expect(digests[i] == digests[i + 1] && digests[i] == digests[i + 2], "\(checked[i])")

@@ -20,11 +20,11 @@ struct ScriptBundleTests {
     static func fileName(_ strategy: LoadingStrategy) -> String { "sitegen.\(strategy.rawValue).js" }
 
     @Test("the committed minified scripts are what .ci/minify makes of sitegen.js")
-    func committedScriptsAreCurrent() throws {
-        try withTemporaryFolder { folder in
+    func committedScriptsAreCurrent() async throws {
+        try await withTemporaryFolder { folder in
             let made = try folder.makeFolder("min")
             let minify = Self.root.appendingPathComponent(".ci/minify").path
-            let result = try SitegenExecutable.run(URL(fileURLWithPath: "/bin/bash"), [minify, made], in: folder.url)
+            let result = try await SitegenExecutable.run(URL(fileURLWithPath: "/bin/bash"), [minify, made], in: folder.url)
             try #require(
                 result.status == 0,
                 """

@@ -24,10 +24,10 @@ struct CommandLineTests {
     }
 
     @Test("every config key is a flag of serve (and of build, but for port), and every such flag is a key")
-    func keysAreFlags() throws {
+    func keysAreFlags() async throws {
         let exe = try Self.sitegen()
-        func flags(_ command: String) throws -> Set<String> {
-            let help = try SitegenExecutable.run(exe, [command, "--help"], in: SitegenExecutable.packageRoot).stdout
+        func flags(_ command: String) async throws -> Set<String> {
+            let help = try await SitegenExecutable.run(exe, [command, "--help"], in: SitegenExecutable.packageRoot).stdout
             let words = help.split(whereSeparator: { !($0.isLetter || $0 == "-") })
             return Set(words.filter { $0.hasPrefix("--") && $0.count > 2 }.map { String($0.dropFirst(2)) })
         }
@@ -35,12 +35,12 @@ struct CommandLineTests {
         // much to print, and serve's reload switch. `--no-…` are the negative spellings of keys.
         let commandOnly: Set = ["config", "help", "quiet", "verbose", "no-reload"]
         let keys = Set(SiteConfig.keys.filter { !$0.isDeployOnly }.map(\.flag))
-        let serve = try flags("serve").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
-        let build = try flags("build").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
+        let serve = try await flags("serve").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
+        let build = try await flags("build").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
         #expect(serve == keys)
         #expect(build == keys.subtracting(["port"]))
         // Deploy's own keys, and the build's settings a deploy reads too.
-        let deploy = try flags("deploy").subtracting(commandOnly.union(["dry-run"])).filter {
+        let deploy = try await flags("deploy").subtracting(commandOnly.union(["dry-run"])).filter {
             !$0.hasPrefix("no-")
         }
         #expect(
@@ -49,10 +49,10 @@ struct CommandLineTests {
     }
 
     @Test("build with no source writes the 300-story sample and says so")
-    func buildSample() throws {
+    func buildSample() async throws {
         let exe = try Self.sitegen()
-        try withTemporaryFolder { folder in
-            let result = try SitegenExecutable.run(exe, ["build", "--output", folder.path("site")], in: folder.url)
+        try await withTemporaryFolder { folder in
+            let result = try await SitegenExecutable.run(exe, ["build", "--output", folder.path("site")], in: folder.url)
             #expect(result.status == 0, "stderr: \(result.stderr)")
             #expect(result.stdout.contains("300 stories"))
             #expect(result.stdout.contains("10 pages"))
@@ -64,10 +64,10 @@ struct CommandLineTests {
     }
 
     @Test("a missing source fails with one 'error:' line naming the path, and writes nothing")
-    func missingSource() throws {
+    func missingSource() async throws {
         let exe = try Self.sitegen()
-        try withTemporaryFolder { folder in
-            let result = try SitegenExecutable.run(
+        try await withTemporaryFolder { folder in
+            let result = try await SitegenExecutable.run(
                 exe, ["build", "--source", "/nonexistent", "--output", folder.path("site")], in: folder.url)
             #expect(result.status != 0)
             let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: true)
@@ -80,11 +80,11 @@ struct CommandLineTests {
     }
 
     @Test("a JSON syntax error fails with one 'error:' line giving file and line")
-    func invalidJSONSource() throws {
+    func invalidJSONSource() async throws {
         let exe = try Self.sitegen()
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             let bad = try folder.write("[\n{\"id\": 1, \"title\": \"a\"},\n{\"id\": 2,, }\n]", to: "bad.json")
-            let result = try SitegenExecutable.run(
+            let result = try await SitegenExecutable.run(
                 exe, ["build", "--source", bad, "--output", folder.path("site")], in: folder.url)
             #expect(result.status != 0)
             let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: true)
@@ -94,10 +94,10 @@ struct CommandLineTests {
     }
 
     @Test("page size 0 is refused with a non-zero exit and one line naming the flag", arguments: ["0", "-1"])
-    func pageSizeZero(value: String) throws {
+    func pageSizeZero(value: String) async throws {
         let exe = try Self.sitegen()
-        try withTemporaryFolder { folder in
-            let result = try SitegenExecutable.run(
+        try await withTemporaryFolder { folder in
+            let result = try await SitegenExecutable.run(
                 exe, ["build", "--page-size=\(value)", "--output", folder.path("site")], in: folder.url)
             #expect(result.status != 0)
             #expect(result.stderr == "error: --page-size: must be at least 1 (got \(value))\n", "\(result.stderr)")
@@ -123,14 +123,14 @@ struct CommandLineTests {
     }
 
     @Test("generate, then build from what it wrote, in each format", arguments: ["json", "jsonl", "hn"])
-    func generateThenBuild(format: String) throws {
+    func generateThenBuild(format: String) async throws {
         let exe = try Self.sitegen()
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             let data = folder.path(format == "hn" ? "data" : "stories.\(format)")
-            let generated = try SitegenExecutable.run(
+            let generated = try await SitegenExecutable.run(
                 exe, ["generate", "--count", "75", "--format", format, "--output", data], in: folder.url)
             #expect(generated.status == 0, "stderr: \(generated.stderr)")
-            let built = try SitegenExecutable.run(
+            let built = try await SitegenExecutable.run(
                 exe, ["build", "--source", data, "--output", folder.path("site"), "--page-size", "25"], in: folder.url)
             #expect(built.status == 0, "stderr: \(built.stderr)")
             #expect(built.stdout.contains("75 stories"))
@@ -141,10 +141,10 @@ struct CommandLineTests {
     }
 
     @Test("--base-url without a trailing slash gets one, and every link uses it")
-    func baseURL() throws {
+    func baseURL() async throws {
         let exe = try Self.sitegen()
-        try withTemporaryFolder { folder in
-            let result = try SitegenExecutable.run(
+        try await withTemporaryFolder { folder in
+            let result = try await SitegenExecutable.run(
                 exe, ["build", "--base-url", "/news", "--output", folder.path("site")], in: folder.url)
             #expect(result.status == 0, "stderr: \(result.stderr)")
             let site = try BuiltSite(root: folder.path("site"))
@@ -158,10 +158,10 @@ struct CommandLineTests {
     }
 
     @Test("--base-url must start with / or http(s)://")
-    func badBaseURL() throws {
+    func badBaseURL() async throws {
         let exe = try Self.sitegen()
-        try withTemporaryFolder { folder in
-            let result = try SitegenExecutable.run(
+        try await withTemporaryFolder { folder in
+            let result = try await SitegenExecutable.run(
                 exe, ["build", "--base-url", "news", "--output", folder.path("site")], in: folder.url)
             #expect(result.status != 0)
             #expect(result.stderr.contains("base-url"))

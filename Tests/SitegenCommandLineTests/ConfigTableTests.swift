@@ -45,7 +45,7 @@ struct ConfigTableTests {
     }
 
     @Test("the defaults a build takes are the table's, and --help shows each key's help and default")
-    func defaults() throws {
+    func defaults() async throws {
         let settings = try BuildSettings.resolve(flags: SiteConfig(), exists: { _ in false })
         let defaults = SiteConfig.defaults
         #expect(settings.options.pageSize == defaults.pageSize && settings.output == defaults.output)
@@ -66,7 +66,7 @@ struct ConfigTableTests {
             ("build", SiteConfig.keys.filter { !$0.isDeployOnly && $0.name != "port" }),
             ("deploy", SiteConfig.keys.filter { $0.isDeployOnly }),
         ] {
-            let help = flat(try SitegenExecutable.run(exe, [command, "--help"], in: SitegenExecutable.packageRoot).stdout)
+            let help = flat(try await SitegenExecutable.run(exe, [command, "--help"], in: SitegenExecutable.packageRoot).stdout)
             for key in keys { #expect(help.contains(flat(key.helpText)), "\(command) --help lacks \(key.name)'s") }
         }
     }

@@ -6,14 +6,15 @@ import Testing
 @Suite("sitegen command line: Markdown stories and site pages")
 struct MarkdownCommandLineTests {
     @Test("--source content/ builds its stories; ./pages is used by default and named in the summary")
-    func contentAndDefaultPages() throws {
+    func contentAndDefaultPages() async throws {
         let exe = try CommandLineTests.sitegen()
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             try folder.write("---\ntitle: First\nweight: 1\n---\nBody **one**.\n", to: "content/first.md")
             try folder.write("---\ntitle: Second\nscore: x\n---\n", to: "content/second.md")
             try folder.write("---\ntitle: Bad\nnot a field\n---\n", to: "content/bad.md")
             try folder.write("---\ntitle: About\n---\nAbout.\n", to: "pages/about.md")
-            let result = try SitegenExecutable.run(exe, ["build", "--source", "content", "--output", "site"], in: folder.url)
+            let result = try await SitegenExecutable.run(
+                exe, ["build", "--source", "content", "--output", "site"], in: folder.url)
             #expect(result.status == 0, "stderr: \(result.stderr)")
             #expect(
                 result.stdout.hasPrefix(
@@ -29,11 +30,11 @@ struct MarkdownCommandLineTests {
     }
 
     @Test("a broken site page fails the build with one 'error:' line naming file and line")
-    func brokenPage() throws {
+    func brokenPage() async throws {
         let exe = try CommandLineTests.sitegen()
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             try folder.write("---\ntitle: About\noops\n---\n", to: "p/about.md")
-            let result = try SitegenExecutable.run(exe, ["build", "--pages", "p", "--output", "site"], in: folder.url)
+            let result = try await SitegenExecutable.run(exe, ["build", "--pages", "p", "--output", "site"], in: folder.url)
             #expect(result.status != 0)
             #expect(result.stderr == "error: p/about.md:3: front matter: invalid YAML: could not find expected ':'\n")
             #expect(!FileManager.default.fileExists(atPath: folder.path("site")))

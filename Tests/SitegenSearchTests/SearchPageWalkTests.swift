@@ -85,11 +85,11 @@ struct SearchPageWalkTests {
     @Test(
         "in 2,000 random drivers (both groups, any pack and run size), what is placed is always the newest kept stories in order, and all of them at the end"
     )
-    func placedIsAlwaysAPrefixOfTheWhole() throws {
+    func placedIsAlwaysAPrefixOfTheWhole() async throws {
         let cases = Self.cases(2_000, seed: 29)
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             let input = try folder.write(String(decoding: try JSONEncoder().encode(cases), as: UTF8.self), to: "cases.json")
-            let result = try SitegenExecutable.run(
+            let result = try await SitegenExecutable.run(
                 URL(fileURLWithPath: "/usr/bin/node"), ["-e", try Self.harness, input], in: folder.url)
             #expect(result.status == 0, "\(result.stderr)")
             let outcomes = try JSONDecoder().decode([Outcome].self, from: Data(result.stdout.utf8))

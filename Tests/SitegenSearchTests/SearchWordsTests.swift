@@ -129,7 +129,7 @@ extension SearchWordsTests {
     }
 
     @Test("search.js's word rules, run by Node, find the same query words in 3,000 random texts and a final sigma's")
-    func sameAsTheBrowser() throws {
+    func sameAsTheBrowser() async throws {
         var seed: UInt64 = 42
         let alphabet = Array("aZéÉüÜ\u{301}\u{308}ßİıΣσςЖж日本のカ파일 -.,'’0١x🎉+#")
         // A final sigma before a mark first: Foundation's replace left it as it was.
@@ -145,10 +145,10 @@ extension SearchWordsTests {
                 }
                 return text
             }
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             let input = try folder.write(
                 String(decoding: try JSONSerialization.data(withJSONObject: texts), as: UTF8.self), to: "texts.json")
-            let result = try SitegenExecutable.run(
+            let result = try await SitegenExecutable.run(
                 URL(fileURLWithPath: "/usr/bin/node"), ["-e", try Self.browserWords, input], in: folder.url)
             #expect(result.status == 0, "\(result.stderr)")
             let browser = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String]] ?? []

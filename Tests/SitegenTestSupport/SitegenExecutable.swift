@@ -44,8 +44,8 @@ public enum SitegenExecutable {
     }
 
     /// Runs the command in `directory` and waits; output goes through files, so a chatty command
-    /// cannot fill a pipe and hang the test.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Result {
+    /// cannot fill a pipe and hang the test. Blocks its thread, so only `run` below calls it.
+    private static func runBlocking(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Result {
         let outURL = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -73,12 +73,13 @@ public enum SitegenExecutable {
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
-    /// `run`, waited for off the concurrency pool: a test that serves the command over HTTP from
-    /// the same process must not block a thread the server needs.
+    /// Runs the command and waits for it off the concurrency pool. Swift Testing runs every test
+    /// on that pool's few threads (two on a 2-core machine); a test blocking one while a build
+    /// runs starved the HTTP tests' fetches until their deadline passed (CI, 2026-11-27).
     public static func run(_ executable: URL, _ arguments: [String], in directory: URL) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try run(executable, arguments, in: directory) as Result })
+                continuation.resume(with: Swift.Result { try runBlocking(executable, arguments, in: directory) })
             }
         }
     }
