@@ -28,12 +28,14 @@
   // words:begin — the rules of SearchWords.swift, held to it by SearchWordsTests (Node).
   // A query's words: each name whole (`node.js`, `1.88`, `c++`, `it's`), and of a run of
   // CJK scalars (Han, Kana, Hangul) its one character or its pairs of neighbours: the
-  // index keeps every character and pair, so `文件` finds every text holding it.
+  // index keeps every character and pair, so `文件` finds every text holding it, and a
+  // name's pieces between apostrophes, so `google` finds `Google's`.
   const cjk = '\\u1100-\\u11FF\\u3040-\\u30FF\\u3130-\\u318F\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uA960-\\uA97F\\uAC00-\\uD7FF\\uF900-\\uFAFF\\u{20000}-\\u{2FA1F}';
   const wordChar = `(?:(?![${cjk}])[\\p{L}\\p{N}\\p{M}])`;
   const part = `${wordChar}+(?:['’]${wordChar}+)*`;
   const wordRE = new RegExp(`([${cjk}]+)|\\.?${part}(?:\\.${part})*(?:(?:\\+\\+|#)(?!${wordChar}))?`, 'gu');
-  const fold = w => w.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+  // A phone's keyboard types ’ where a text may hold ', and the other way round.
+  const fold = w => w.toLowerCase().replace(/ς/g, 'σ').replace(/’/g, "'").normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
   const wordsOf = text =>
     [...text.matchAll(wordRE)]
       .flatMap(([name, run]) => {

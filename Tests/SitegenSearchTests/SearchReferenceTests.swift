@@ -14,13 +14,33 @@ struct SearchReferenceTests {
     /// A body's markup as docs/format.md states it: tags, entities, link targets.
     static var markup: Regex<AnyRegexOutput> { try! Regex(#"<[^>]{0,1999}>|&[#A-Za-z0-9]{0,11};|\]\([^)]{0,1998}\)"#) }
 
+    /// A body's text as docs/format.md states it: markup as a space, but an entity that is a
+    /// number of a scalar (not NUL) or one of the named ones as its character.
+    static func plain(_ body: String) -> String {
+        body.replacing(markup) { match in
+            let text = String(body[match.range])
+            guard text.hasPrefix("&") else { return " " }
+            let name = text.dropFirst().dropLast()
+            if let scalar = BodyText.namedEntities[String(name)] { return String(scalar) }
+            let number: UInt32? =
+                name.hasPrefix("#x") || name.hasPrefix("#X")
+                ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+            guard let number, number != 0, let scalar = Unicode.Scalar(number) else { return " " }
+            return String(scalar)
+        }
+    }
+
     static let vocabulary = [
         "Swift", "swift", "Zürich", "ZURICH", "café", "node.js", "Node", "c++", "C#", ".NET", "1.88.0", "1.88", "1.880",
         "v2.0", "example.com", "it's", "GitHub", "actions", "render", "hook", "render-hook", "压缩文件", "文件", "中文",
         "条件", "파일을", "파일이", "파일", "프로파일", "ファイル", "圧縮", "ملف", "الملفات", "Ελλάδα", "ΣΟΦΟΣ", "b[0]", "88",
-        "e.g.", "x...y", "a.b.c.d.e",
+        "e.g.", "x...y", "a.b.c.d.e", "Google's", "Google’s", "google", "O'Reilly", "l'homme", "homme", "rock’n’roll",
+        "don't",
     ]
-    static let markups = ["<img src=\"swift.png\">", "&amp;", "&#x27;", "[link](https://node.js/c++)", "<b>", "</b>"]
+    static let markups = [
+        "<img src=\"swift.png\">", "&amp;", "&#x27;", "[link](https://node.js/c++)", "<b>", "</b>", "don&#x27;t",
+        "l&rsquo;homme", "caf&#233;", "&#xD800;x", "&bogus;", "it&#39;s", "&#0;", "Google&apos;s",
+    ]
 
     struct Story {
         var title: String
@@ -51,7 +71,7 @@ struct SearchReferenceTests {
     static func scan(_ stories: [Story]) throws -> [(head: Set<String>, all: Set<String>)] {
         try stories.map { story in
             let head = Set(try [story.title, story.author, story.domain].flatMap { try SearchWordsTests.referenceWords(in: $0) })
-            let body = Set(try SearchWordsTests.referenceWords(in: story.body.replacing(markup, with: " ")))
+            let body = Set(try SearchWordsTests.referenceWords(in: plain(story.body)))
             return (head, head.union(body))
         }
     }

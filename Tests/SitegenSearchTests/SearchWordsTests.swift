@@ -18,7 +18,15 @@ struct SearchWordsTests {
         #expect(SearchWords.words(in: "  ... — !!! ").isEmpty)
         #expect(SearchWords.fold("Straße") == "straße", "no ss: a browser's toLowerCase keeps ß")
         #expect(SearchWords.fold("Ëljorulo") == "eljorulo")
-        #expect(SearchWords.words(in: "It's rock’n’roll, isn't it'") == ["it's", "rock’n’roll", "isn't", "it"])
+        #expect(
+            SearchWords.words(in: "It's rock’n’roll, isn't it'") == [
+                "it's", "it", "s", "rock'n'roll", "rock", "n", "roll", "isn't", "isn", "t", "it",
+            ])
+        #expect(
+            SearchWords.words(in: "Google’s l'homme.fr") == [
+                "google's", "google", "s", "l'homme.fr", "l'homme", "l", "homme", "fr",
+            ])
+        #expect(SearchWords.queryWords(in: "Google’s google") == ["google's", "google"])
         #expect(SearchWords.words(in: "日本語のSwift") == ["日", "日本", "本", "本語", "語", "語の", "の", "swift"])
     }
 
@@ -37,6 +45,16 @@ struct SearchWordsTests {
         #expect(SearchWords.queryWords(in: "Rust 1.88 c++ node.js .NET") == ["rust", "1.88", "c++", "node.js", ".net"])
         #expect(!SearchWords.words(in: "Rust 1.880").contains("1.88"), "1.88 does not find 1.880")
         #expect(SearchWords.words(in: "b[0] = 88;").contains("88") && !SearchWords.words(in: "b[0] = 88;").contains("1.88"))
+    }
+
+    @Test("a body's markup is a space, but an entity that is a number or a listed name is its character")
+    func bodyText() {
+        #expect(BodyText.plain("I don&#x27;t &amp; it&#39;s l&rsquo;homme") == "I don't & it's l’homme")
+        #expect(
+            SearchWords.words(in: BodyText.plain("<p>Google&#X27;s <b>caf&#233;</b> caf&eacute; &#0;x &#xD800;y [a](b)c"))
+                == ["google's", "google", "s", "cafe", "caf", "x", "y", "a", "c"])
+        // Not an entity (no `;` within 12 bytes, or a byte no name has): as written.
+        #expect(BodyText.plain("AT&T &amp x&#123456789012;") == "AT&T &amp x&#123456789012;")
     }
 
     @Test("CJK runs keep every character and every pair; a query looks up its pairs, or its one character")
@@ -191,15 +209,21 @@ extension SearchWordsTests {
             if leading { body = body.dropFirst() }
             if body.hasSuffix("++") { body = body.dropLast(2) } else if body.hasSuffix("#") { body = body.dropLast() }
             let parts = body.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            // A part, then its pieces between apostrophes when it has any.
+            func withPieces(_ part: String) -> [String] {
+                let pieces = part.unicodeScalars.split(
+                    omittingEmptySubsequences: false, whereSeparator: { $0 == "'" || $0 == "’" })
+                return [part] + (pieces.count > 1 ? pieces.map { String(String.UnicodeScalarView($0)) } : [])
+            }
             if query || (parts.count == 1 && !leading && body.count == whole.count) {
-                words.append(query ? whole : parts[0])
+                words += query ? [whole] : withPieces(parts[0])
                 continue
             }
             words.append(whole)
             for j in (1..<parts.count).filter({ $0 >= 2 || leading }).prefix(SearchWords.maxPrefixes) {
                 words.append((leading ? "." : "") + parts[..<j].joined(separator: "."))
             }
-            words += parts
+            words += parts.flatMap(withPieces)
         }
         return words.map(SearchWords.fold).filter { !$0.isEmpty }
     }

@@ -29,8 +29,32 @@ MARKUP = regex.compile(r"<[^>]{0,1999}>|&[#A-Za-z0-9]{0,11};|\]\([^)]{0,1998}\)"
 MAX_PREFIXES = 3
 
 
+# The named entities a body's text decodes (BodyText.namedEntities); others are a space.
+ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'", "nbsp": "\u00a0", "lsquo": "\u2018",
+            "rsquo": "\u2019", "ldquo": "\u201c", "rdquo": "\u201d", "ndash": "\u2013", "mdash": "\u2014",
+            "hellip": "\u2026"}
+
+
+def plain(body):
+    """A body's text: markup as a space, an entity that is a scalar's number (not 0) or a named
+    one of ENTITIES as its character."""
+    def text(match):
+        markup = match.group(0)
+        if not markup.startswith("&"):
+            return " "
+        name = markup[1:-1]
+        if name in ENTITIES:
+            return ENTITIES[name]
+        try:
+            value = int(name[2:], 16) if name[:2] in ("#x", "#X") else int(name[1:]) if name[:1] == "#" else 0
+        except ValueError:
+            return " "
+        return chr(value) if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else " "
+    return MARKUP.sub(text, body)
+
+
 def fold(word):
-    word = unicodedata.normalize("NFD", word.lower().replace("ς", "σ"))
+    word = unicodedata.normalize("NFD", word.lower().replace("ς", "σ").replace("’", "'"))
     return unicodedata.normalize("NFC", "".join(c for c in word if not unicodedata.category(c).startswith("M")))
 
 
@@ -52,17 +76,19 @@ def words(text, query=False):
         body = whole[1:] if whole.startswith(".") else whole
         body = body[:-2] if body.endswith("++") else body[:-1] if body.endswith("#") else body
         parts = body.split(".")
+        # A part, then its pieces between apostrophes when it has any.
+        with_pieces = [w for part in parts for w in [part] + (regex.split("['’]", part) if regex.search("['’]", part) else [])]
         if whole == parts[0]:
-            out.append(whole)
+            out += with_pieces
             continue
         leading = whole.startswith(".")
         prefixes = [("." if leading else "") + ".".join(parts[:j]) for j in range(1, len(parts)) if j >= 2 or leading]
-        out += [whole] + prefixes[:MAX_PREFIXES] + parts
+        out += [whole] + prefixes[:MAX_PREFIXES] + with_pieces
     return [w for w in map(fold, out) if w]
 
 
 def story_words(story):
-    body = MARKUP.sub(" ", story["body"])
+    body = plain(story["body"])
     return set(words(story["title"])) | set(words(story.get("author", ""))) | set(words(body))
 
 
@@ -172,4 +198,23 @@ def release_blog(folder, seed=4):
                             "Tooling for .NET and C# users."])
         stories.append({"file": f"{n}.md", "id": 9000 + n, "title": f"Announcing Rust 1.{n}.0", "body": body,
                         "date": f"20{19 + (n - 60) // 8}-{1 + n % 12:02d}-15"})
+    return write_site(folder, stories)
+
+
+def news_site(folder, seed=5, count=150):
+    """A news site: possessives and elisions written with ' and ’ in titles, and bodies with
+    HN's entities (every apostrophe `&#x27;`, slashes `&#x2F;`), named ones and tags."""
+    rng = random.Random(seed)
+    titles = ["Google's new AI model", "Google’s antitrust case", "Why Google is hiring", "Apple's M5 chip",
+              "L’homme qui plantait des arbres", "Aujourd'hui, la recherche", "Don't use regexes for HTML",
+              "It’s time to leave", "O'Reilly closes its bookstore", "Rock’n’roll is here to stay", "Show HN: A tiny DB"]
+    sentences = ["<p>I don&#x27;t think Google&#x27;s search got better.", "It&#39;s l&rsquo;homme du jour.",
+                 "See &quot;the paper&quot; at <a href=\"https:&#x2F;&#x2F;example.com&#x2F;google\">example.com</a>.",
+                 "Rock&rsquo;n&rsquo;roll &amp; blues.", "Nothing to see here.", "<i>Apple&apos;s</i> answer came late.",
+                 "We rewrote it in a weekend."]
+    stories = []
+    for i in range(count):
+        body = " ".join(rng.choice(sentences) for _ in range(rng.randrange(1, 5)))
+        stories.append({"file": f"news-{i}.md", "id": 11000 + i, "title": rng.choice(titles), "body": body,
+                        "date": _date(rng, 2024)})
     return write_site(folder, stories)

@@ -18,6 +18,8 @@ SITES = {
                                                "圧縮", "الملفات", "tar 文件", "files"]),
     "docs": (realsites.docs_site, ["render hook", "render hooks", "hook", "render-hook", "bep render"]),
     "releases": (realsites.release_blog, ["1.88", "1.88.0", "rust 1.88", "88", "1.880", "1.8", "c++ rust"]),
+    "news": (realsites.news_site, ["google", "google's", "Google’s", "don't", "don’t", "homme", "l'homme", "apple",
+                                   "rock’n’roll", "roll", "it's", "aujourd’hui", "x2f", "quot"]),
 }
 
 
@@ -89,3 +91,10 @@ def test_the_sites_hold_what_the_issue_found_missing(sites):
     releases = sites["releases"][1]
     assert 9086 not in realsites.matches(releases, "1.88") and 9086 in realsites.matches(releases, "88")
     assert realsites.matches(releases, "1.88") == {9088, 9089}
+    news = sites["news"][1]
+    # Google only as a possessive, in a title; don't only as HN writes it, in a body; and
+    # homme only after an elision.
+    assert any("google" not in realsites.words(s["title"] + " " + realsites.plain(s["body"]), query=True)
+               for s in news if s["id"] in realsites.matches(news, "google"))
+    assert any("don" not in s["title"].lower() for s in news if s["id"] in realsites.matches(news, "don’t"))
+    assert realsites.matches(news, "homme") and not realsites.matches(news, "x2f")

@@ -6,7 +6,7 @@ import SitegenRender
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {
-    /// A pack of a segment: `{"v":5,"words":[[word, count, [n, d, …], titled, marks], …]` and,
+    /// A pack of a segment: `{"v":6,"words":[[word, count, [n, d, …], titled, marks], …]` and,
     /// after a line break, `,"records":[[record, …], …]}`. Each word, in order: its results as
     /// rows of the segment counted from its oldest story, written as in later results
     /// (`fromEnd`), the first `wholeRows` (all of them for a word of no more; the rest are in
@@ -45,7 +45,7 @@ package enum SearchFiles {
         // The words first and the records after them, a line apart: a client reading the file
         // as it arrives has every word's count, rows and marks (all a query of several words
         // reads) while the records, most of the bytes, still come.
-        w.raw("{\"v\":5,\"words\":[")
+        w.raw("{\"v\":6,\"words\":[")
         for index in words {
             let word = plan.words[index]
             if index > words.lowerBound { w.raw(",") }
@@ -84,7 +84,7 @@ package enum SearchFiles {
         w.raw("]}")
     }
 
-    /// A file of later results: `{"v":5,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
+    /// A file of later results: `{"v":6,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
     /// word's later results (results `wholeRows + run × moreRows` on: after its pack's rows), as rows of the segment
     /// counted from its oldest story (a story deleted under the segment leaves these numbers,
     /// and so these files, as they were), in rank order: the first `n`, then
@@ -93,7 +93,7 @@ package enum SearchFiles {
     /// Written into `w`, emptied first (as `pack`).
     package static func more(_ plan: SearchPlan, runs: [SearchPlan.Run], into w: inout JSONWriter) {
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":5,\"words\":[")
+        w.raw("{\"v\":6,\"words\":[")
         for (r, run) in runs.enumerated() {
             let word = plan.words[run.word]
             if r > 0 { w.raw(",") }
@@ -119,13 +119,13 @@ package enum SearchFiles {
         package var more: [String]
     }
 
-    /// The root: `{"v":5,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
+    /// The root: `{"v":6,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
     /// "segments":[[start,stories],…],"common":[[[[word,…],count,titled],…],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
     /// name],…],…],"directories":[[first word,name],…]}`: for each segment (newest first) its
     /// common words (an entry an id: the words of the very same results, their count and how
     /// many hold them in their title), its packs and its files of later results, or `null` for a
     /// segment the directories list (a large one), and then the directories (none when the root lists every segment): each a
-    /// file `{"v":5,"packs":[…],"more":[…]}` listing those segments' packs and files of later
+    /// file `{"v":6,"packs":[…],"more":[…]}` listing those segments' packs and files of later
     /// results that hold a word from its first word to the next's (a list for each `null`). A
     /// word is in the last pack whose first word is not after it (a segment's first is ""); run
     /// r of its later results in the last file whose first [word, run] is not after [word, r].
@@ -136,7 +136,7 @@ package enum SearchFiles {
             $0 + ($1.1 ? $1.0.packs.count + $1.0.more.count : 0)
         }
         var w = JSONWriter(capacity: 48 * listed + 160)
-        w.raw("{\"v\":5,\"stories\":")
+        w.raw("{\"v\":6,\"stories\":")
         w.int(index.stories)
         w.raw(",\"firstRows\":")
         w.int(index.firstRows)
@@ -195,7 +195,7 @@ package enum SearchFiles {
         return w.bytes
     }
 
-    /// A directory: `{"v":5,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
+    /// A directory: `{"v":6,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
     /// a list of each for each segment the root does not list, in the root's order (none for
     /// the others: so a newest segment coming or going, which the root lists, leaves every
     /// directory as it was) (`SearchIndexPlan.Directory`).
@@ -206,7 +206,7 @@ package enum SearchFiles {
     {
         let entries = directory.packs.reduce(0) { $0 + $1.count } + directory.more.reduce(0) { $0 + $1.count }
         var w = JSONWriter(capacity: 48 * entries + 64)
-        w.raw("{\"v\":5")
+        w.raw("{\"v\":6")
         listings(
             index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, skipping: true,
             into: &w)

@@ -12,8 +12,9 @@ import SitegenModel
 ///   In JavaScript, with `W` a word scalar: `\.?S(?:\.S)*(?:(?:\+\+|#)(?!W))?`, `S` =
 ///   `W+(?:['’]W+)*`.
 ///   The index keeps a name whole, at most three of its dotted prefixes (`1.88` of `1.88.0`,
-///   so a version finds its patch releases and not `1.880`) and each of its parts (`node` of
-///   `node.js`); a query looks the whole name up.
+///   so a version finds its patch releases and not `1.880`), each of its parts (`node` of
+///   `node.js`) and each piece of a part between apostrophes (`google` of `google's`, `homme`
+///   of `l'homme`); a query looks the whole name up.
 /// - **A CJK run** is a run of Han, Hiragana, Katakana and Hangul: scripts written without
 ///   spaces between words (Chinese, Japanese), or whose words take endings (Korean
 ///   `파일을` is `파일` and a particle). The index keeps each character and each pair of
@@ -21,10 +22,11 @@ import SitegenModel
 ///   pairs, so `文件` finds every text holding `文件`, and `파일` finds `파일을`. (Dictionary
 ///   word breaks would not match the browser's, and miss every ending.)
 /// - **The fold**: lowercase (Unicode's full mapping), final sigma `ς` as `σ` (JavaScript's
-///   lowercase writes `ς` at a word's end, Swift's never), canonical decomposition (NFD),
+///   lowercase writes `ς` at a word's end, Swift's never), the typographic apostrophe `’` as
+///   `'` (a phone's keyboard types one, a text holds the other), canonical decomposition (NFD),
 ///   combining marks dropped, then composed again (NFC: Hangul syllables decompose into
 ///   letters, not marks), so `Zürich`, `ZURICH` and `zurich` are one word. In JavaScript:
-///   `w.toLowerCase().replace(/ς/g, 'σ').normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')`.
+///   `w.toLowerCase().replace(/ς/g, 'σ').replace(/’/g, "'").normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')`.
 ///   (Foundation's `folding(options:)` would also turn `ß` into `ss`, which no browser
 ///   function does.)
 package enum SearchWords {
@@ -92,8 +94,27 @@ package enum SearchWords {
                 }
             },
             name: { name in
+                /// A part, then its pieces between apostrophes when it has any.
+                @inline(__always)
+                func part(_ range: Range<Int>) {
+                    body(range)
+                    guard name.apostrophes > 0 else { return }
+                    var start = range.lowerBound
+                    var i = range.lowerBound
+                    while i < range.upperBound {
+                        let length = apostropheLength(utf8, i)
+                        if length > 0 {
+                            body(start..<i)
+                            start = i + length
+                            i = start
+                        } else {
+                            i += 1
+                        }
+                    }
+                    if start > range.lowerBound { body(start..<range.upperBound) }
+                }
                 // One part and nothing around it (most words): the part alone.
-                if name.whole == name.parts && name.dots == 0 { return body(name.parts) }
+                if name.whole == name.parts && name.dots == 0 { return part(name.parts) }
                 body(name.whole)
                 let dot = UInt8(ascii: ".")
                 // Its dotted prefixes, shortest first: those holding a dot (`1.88` of
@@ -110,10 +131,10 @@ package enum SearchWords {
                 // Its parts.
                 var start = name.parts.lowerBound
                 for i in name.parts where utf8[i] == dot {
-                    body(start..<i)
+                    part(start..<i)
                     start = i + 1
                 }
-                body(start..<name.parts.upperBound)
+                part(start..<name.parts.upperBound)
             })
     }
 
@@ -122,9 +143,16 @@ package enum SearchWords {
     /// would make words of a million squared bytes.
     package static let maxPrefixes = 3
 
-    /// No byte of a text is in more of the index's words than this: a name's, its prefixes'
-    /// and its part's (a CJK character is in three: itself and its two pairs).
-    package static let maxWordsAByte = maxPrefixes + 2
+    /// No byte of a text is in more of the index's words than this: a name's, its prefixes',
+    /// its part's and the part's piece (a CJK character is in three: itself and its two pairs).
+    package static let maxWordsAByte = maxPrefixes + 3
+
+    /// The length of the apostrophe (`'` or `’`) at `i`, 0 when there is none.
+    @inline(__always)
+    private static func apostropheLength(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        if utf8[i] == 0x27 { return 1 }
+        return utf8[i] == 0xE2 && i + 2 < utf8.count && utf8[i + 1] == 0x80 && utf8[i + 2] == 0x99 ? 3 : 0
+    }
 
     /// A name's bytes: `whole`, from its leading dot (if any) to its suffix's end (if any);
     /// `parts`, its dotted parts without either.
@@ -133,6 +161,8 @@ package enum SearchWords {
         package var parts: Range<Int>
         /// The dots between its parts.
         package var dots: Int
+        /// The apostrophes inside its parts.
+        package var apostrophes = 0
     }
 
     /// Finds the CJK runs and the names of `utf8`, left to right, as JavaScript's
@@ -144,6 +174,7 @@ package enum SearchWords {
     ) {
         let count = utf8.count
         let dot = UInt8(ascii: ".")
+        var apostrophes = 0
         /// The end of `S` (a part) starting at `i`, or nil when no word scalar is there.
         @inline(__always)
         func part(_ i: Int) -> Int? {
@@ -155,6 +186,7 @@ package enum SearchWords {
                 guard scalar == 0x27 || scalar == 0x2019 else { break }
                 let after = wordEnd(utf8, j + length)
                 guard after > j + length else { break }
+                apostrophes += 1
                 j = after
             }
             return j
@@ -186,6 +218,7 @@ package enum SearchWords {
                 continue
             }
             let partsStart = lead == dot ? i + 1 : i
+            apostrophes = 0
             guard let first = part(partsStart) else {
                 i += scalarLength(lead)
                 continue
@@ -202,7 +235,7 @@ package enum SearchWords {
             } else if end < count && utf8[end] == UInt8(ascii: "#") {
                 if wordEnd(utf8, end + 1) == end + 1 { whole = end + 1 }
             }
-            name(Name(whole: i..<whole, parts: partsStart..<end, dots: dots))
+            name(Name(whole: i..<whole, parts: partsStart..<end, dots: dots, apostrophes: apostrophes))
             i = whole
         }
     }
@@ -293,6 +326,7 @@ package enum SearchWords {
         // Literally, as JavaScript's replace: Foundation's default would leave a ς that a
         // combining mark follows (`foldOfBytes` holds this to the table's fold).
         let lower = word.lowercased().replacingOccurrences(of: "\u{3C2}", with: "\u{3C3}", options: .literal)
+            .replacingOccurrences(of: "\u{2019}", with: "'", options: .literal)
         for scalar in lower.decomposedStringWithCanonicalMapping.unicodeScalars where !isMark(scalar) {
             scalars.append(scalar)
         }
