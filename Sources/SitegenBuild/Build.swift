@@ -120,7 +120,7 @@ public enum Build {
         defer { _ = search?.value }
 
         log("[5/5] Write \(request.output)")
-        let style = Asset(stem: "style", ext: "css", text: theme.stylesheet)
+        let style = Asset(stem: "style", ext: "css", text: CompactCSS.compact(theme.stylesheet))
         let script = Asset(stem: "sitegen", ext: "js", text: theme.script(for: options.strategy))
         let favicon = Asset(stem: "favicon", ext: "svg", text: theme.favicon)
         let searchScript = search.map { _ in Asset(stem: "search", ext: "js", text: theme.searchScript) }

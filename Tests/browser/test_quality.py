@@ -3,6 +3,7 @@ axe-core (in Chromium) no serious or critical violation, on list pages, an item 
 and the 404 page of a site built under a subpath."""
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -88,3 +89,25 @@ def test_axe_finds_no_serious_or_critical_violation(name, quality_site, serve, b
         assert results.response["passes"], "axe ran its rules"
     finally:
         context.close()
+
+
+def test_the_served_stylesheet_means_what_the_theme_says(quality_site, browser):
+    """The build serves the theme's stylesheet without comments and with less whitespace
+    (CompactCSS); Chromium must read it as the very same rules as Templates/style.css."""
+    source = open(os.path.join(os.path.dirname(__file__), "..", "..", "Templates", "style.css")).read()
+    assets = os.path.join(quality_site, "assets")
+    served = open(os.path.join(assets, next(f for f in os.listdir(assets) if f.endswith(".css")))).read()
+    assert "/*" in source and "/*" not in served and len(served) < 0.7 * len(source)
+    page = browser.new_page()
+    rules = page.evaluate("""(texts) => texts.map(text => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        return [...sheet.cssRules].map(r => r.cssText);
+    })""", [source, served])
+    page.close()
+    # A value with var() keeps its text as written, whitespace and all (it is parsed where
+    # used): both sides' whitespace is compared as the compacting would leave it.
+    def same(text):
+        return re.sub(r"\s*,\s*", ",", re.sub(r"\s+", " ", text))
+    assert len(rules[0]) > 20
+    assert [same(r) for r in rules[0]] == [same(r) for r in rules[1]]
