@@ -61,8 +61,43 @@
     }
     return files.get(path);
   };
-  // The index's root: the page carries it (docs/format.md, "The root").
+  // The index's root: the page carries it (docs/format.md, "The root"). The segments it
+  // lists, and the directories, name a folder and each file's first word (file k of it is
+  // <folder>/<k>, a file of later results <folder>/m<k>); given names as a directory's files
+  // have, [first word, name] and [first word, run, name], every file is found one way.
   const index = config.index;
+  const inFolder = (folder, firsts, prefix = '') => firsts.map((first, k) => [].concat(first, `${folder}/${prefix}${k}`));
+  index.more = index.more.map((list, s) => list && inFolder(index.packs[s][0], list, 'm'));
+  index.packs = index.packs.map(list => list && inFolder(list[0], list[1]));
+  if (index.directories) index.directories = inFolder(index.directories[0], index.directories[1]);
+  // filter:begin — WordFilter.swift's probes, held to it by WordFilterTests (Node).
+  /** 32-bit FNV-1a of the word's UTF-8, then MurmurHash3's finalizer of it: the two hashes of
+   *  a segment's word filter. */
+  const fnv = word => {
+    let h = 0x811c9dc5;
+    for (const b of new TextEncoder().encode(word)) h = Math.imul(h ^ b, 0x01000193);
+    return h >>> 0;
+  };
+  const mix = h => {
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return h ^ (h >>> 16);
+  };
+  /** Whether a filter, [probes, its bits as hex digits (bit b: digit b >> 2's bit b & 3)],
+   *  surely lacks `word`: one of the word's bits is not set. */
+  const filterLacks = ([probes, hex], word) => {
+    const bits = hex.length * 4, h1 = fnv(word), h2 = mix(h1) | 1;
+    for (let i = 0; i < probes; i++) {
+      const b = ((h1 + Math.imul(i, h2)) >>> 0) % bits;
+      if (!((parseInt(hex[b >> 2], 16) >> (b & 3)) & 1)) return true;
+    }
+    return false;
+  };
+  // filter:end
+  /** Whether segment s surely lacks `word`, by its filter (a small segment's, in the root).
+   *  Never true of a word the segment has, so a count is never short; a word it lacks but the
+   *  filter may hold (about 1 in 120) costs its pack, as without a filter. */
+  const lacks = (s, word) => !!index.filters?.[s] && filterLacks(index.filters[s], word);
   /** The last of `list` whose key (`key(item)`) is not after `word`: binary search. */
   const floorOf = (list, word, key) => {
     let low = 0, high = list.length - 1;
@@ -142,7 +177,7 @@
     };
     const looked = await Promise.all(
       index.segments.map(async (_, s) => {
-        if (!present[s]) return null;
+        if (!present[s] || (!prefix && lacks(s, word))) return null;
         const found = await packOf(s, word, listing);
         if (prefix) await gather(found, s);
         return found;
@@ -150,15 +185,17 @@
     );
     // A word found as typed in any segment is the word: a segment without it must not ask for
     // its next pack in case of a suggestion (a request and a pack's bytes on a cold query).
+    // Found nowhere, every segment's words beginning with it are gathered, those whose filter
+    // said they lack it too.
     if (!prefix && looked.some(l => l && l[0].words[l[1]]?.[0] == word)) term = word;
-    else if (!prefix) await Promise.all(looked.map((l, s) => l && gather(l, s)));
+    else if (!prefix) await Promise.all(looked.map(async (l, s) => present[s] && gather(l || (await packOf(s, word, listing)), s)));
     if (term == null) for (const [t, n] of counts) if (term == null || n > counts.get(term)) term = t;
     if (term == null) return null;
     // The word's entry in each segment (for a prefix, perhaps in another pack or directory).
     const own = term == word ? listing : await listingOf(term);
     const parts = await Promise.all(
       index.segments.map(async (_, s) => {
-        return own.packs[s].length ? partOf(s, term, own) : null;
+        return own.packs[s].length && !lacks(s, term) ? partOf(s, term, own) : null;
       })
     );
     const held = parts.filter(p => p);
@@ -318,6 +355,8 @@
       index.segments.map(async ([start, stories], s) => {
         // (An entry an id: the words of the very same results, a domain's parts, share one.)
         const common = new Map((index.common[s] || []).flatMap(([ws, n], id) => ws.map(w => [w, [id, n]])));
+        // A segment whose filter lacks a word (none of its common words) holds no story of all.
+        if (words.some(w => !common.has(w) && lacks(s, w))) return null;
         const partOfWord = async k => {
           const listing = index.packs[s] ? index : await (listings[k] ||= listingOf(words[k]));
           return listing.packs[s].length ? partOf(s, words[k], listing) : null;

@@ -97,7 +97,8 @@ public enum CompactCSS {
         else { return false }
         guard i > 0 else { return true }
         let before = s[i - 1]
-        return !(before == UInt8(ascii: "-") || before == UInt8(ascii: "_") || before >= 0x80
+        return
+            !(before == UInt8(ascii: "-") || before == UInt8(ascii: "_") || before >= 0x80
             || (before | 0x20 >= UInt8(ascii: "a") && before | 0x20 <= UInt8(ascii: "z"))
             || (before >= UInt8(ascii: "0") && before <= UInt8(ascii: "9")) || before == .backslash)
     }

@@ -33,6 +33,18 @@ struct GenerationsTests {
             ])
     }
 
+    @Test("a search listing names the index's files, flat or in a folder, and nothing that could step out of x/")
+    func searchListing() {
+        let listed = [
+            "x/0a1b.json", "x/0a1b/0.json", "x/0a1b/m12.json", "x/0a1b/../0.json", "x/0a1b/x.json", "x/0a/1b/0.json",
+            "x//0.json", "x/0a1b/m.json", "x/0a1b/.json", "s/0a1b.json", "x/0A1B.json", "x/0a1b/7.json",
+        ].joined(separator: "\n")
+        #expect(
+            Generations.searchFiles(listed: Array(listed.utf8)) == [
+                "x/0a1b.json", "x/0a1b/0.json", "x/0a1b/m12.json", "x/0a1b/7.json",
+            ])
+    }
+
     @Test("a manifest part's shard names read back; anything else gives none")
     func partNames() {
         let part = ManifestPart(

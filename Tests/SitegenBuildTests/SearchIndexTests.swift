@@ -162,6 +162,20 @@ struct SearchIndexTests {
         #expect(SearchIndexPlanner.index([.init(start: 0, plan: plan)], stories: 3_000, rule: rule).directories.isEmpty)
     }
 
+    @Test("a small segment the root lists carries a filter of its words; a lone segment or a large one none")
+    func filters() {
+        let rule = SearchRule(firstRows: 5, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000, wholeRows: 20, filterWords: 300)
+        let large = Self.zipfPlan(stories: 3_000, rule: rule)
+        let small = Self.zipfPlan(stories: 40, rule: rule)
+        #expect(small.words.count <= 300 && large.words.count > 300)
+        let index = SearchIndexPlanner.index(
+            [.init(start: 3_000, plan: small), .init(start: 0, plan: large)], stories: 3_040, rule: rule)
+        let filter = try? #require(index.filters[0])
+        #expect(small.words.allSatisfy { filter?.mayHold($0.term) == true })
+        #expect(index.filters[1] == nil)
+        #expect(SearchIndexPlanner.index([.init(start: 0, plan: small)], stories: 40, rule: rule).filters == [nil])
+    }
+
     @Test("a new story rewrites the files of its own words, not the files after them")
     func contentDefined() {
         let rule = SearchRule(firstRows: 5, packFiles: 40, minPackBytes: 4_000, moreBytes: 4_000, wholeRows: 20)

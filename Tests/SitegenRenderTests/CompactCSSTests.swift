@@ -16,8 +16,10 @@ struct CompactCSSTests {
             ("a{margin:1px/* top */2px}", "a{margin:1px 2px}"),
             // The space before `(` of a media feature, before `:` of a descendant's pseudo-class,
             // around `+` in calc(): meaning.
-            ("@media screen and (max-width: 40rem) { a :hover { width: calc(1px + 2px) } }",
-             "@media screen and (max-width: 40rem){a :hover{width: calc(1px + 2px)}}"),
+            (
+                "@media screen and (max-width: 40rem) { a :hover { width: calc(1px + 2px) } }",
+                "@media screen and (max-width: 40rem){a :hover{width: calc(1px + 2px)}}"
+            ),
             // Strings and unquoted urls are copied as they are.
             ("a::before { content: \"/* not a comment */  x\" }", "a::before{content: \"/* not a comment */  x\"}"),
             ("a { content: 'it\\'s  ;  }' }", "a{content: 'it\\'s  ;  }'}"),

@@ -8,7 +8,8 @@ import Testing
 /// later results, then the list's manifest and shards. Files are read once.
 public final class SearchClient {
     public let site: String
-    /// The root, as the search page carries it.
+    /// The root, as the search page carries it, but with the files it lists by their folder
+    /// named as a directory names its files (`named`).
     public let root: [String: Any]
     private var files: [String: [String: Any]] = [:]
     private var packs: [String: [[Any]]] = [:]
@@ -17,10 +18,32 @@ public final class SearchClient {
         self.site = site.hasSuffix("/") ? site : site + "/"
         let config = try jsonObject(
             try parseJSON(try #require(HTMLScan.pageConfig(in: try readText(self.site + "search/index.html")))))
-        root = try jsonObject(try #require(config["index"]))
+        let carried = try jsonObject(try #require(config["index"]))
         // The page carries the root file's JSON, as it is.
         let file = try jsonObject(try parseJSON(try readBytes(self.site + (try #require(config["root"] as? String)))))
-        #expect(NSDictionary(dictionary: file).isEqual(to: root))
+        #expect(NSDictionary(dictionary: file).isEqual(to: carried))
+        root = try Self.named(carried)
+    }
+
+    /// The root with each file it lists by its folder (a segment's `packs` `[folder, [first
+    /// word, …]]`, its `more` `[[first word, run], …]`, the `directories` `[folder, [first word,
+    /// …]]`) given its name as a directory gives it: `[first word, "<folder>/<k>"]`, `[first
+    /// word, run, "<folder>/m<k>"]`.
+    static func named(_ root: [String: Any]) throws -> [String: Any] {
+        var root = root
+        let packs = try jsonArray(root["packs"])
+        root["more"] = try zip(packs, try jsonArray(root["more"])).map { packs, more -> Any in
+            guard let packs = packs as? [Any], let more = more as? [Any] else { return NSNull() }
+            return more.enumerated().map { k, first in (first as! [Any]) + ["\(packs[0])/m\(k)"] }
+        }
+        root["packs"] = packs.map { packs -> Any in
+            guard let packs = packs as? [Any] else { return NSNull() }
+            return (packs[1] as! [Any]).enumerated().map { k, first in [first, "\(packs[0])/\(k)"] }
+        }
+        if let directories = root["directories"] as? [Any] {
+            root["directories"] = (directories[1] as! [Any]).enumerated().map { k, first in [first, "\(directories[0])/\(k)"] }
+        }
+        return root
     }
 
     public func json(_ path: String) throws -> [String: Any] {

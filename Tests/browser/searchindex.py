@@ -12,8 +12,25 @@ def page_config(site):
     return json.loads(re.search(r'id="sitegen-config">(.*?)</script>', html).group(1))
 
 
+def named(index):
+    """The root with each file the root lists by its folder (format v7: a segment's `packs`
+    `[folder, [first word, …]]`, its `more` `[[first word, run], …]`, the `directories`
+    `[folder, [first word, …]]`) given its name, as a directory lists its files: `[first
+    word, "<folder>/<k>"]`, `[first word, run, "<folder>/m<k>"]`."""
+    index = dict(index)
+    index["more"] = [None if more is None else [[*first, f"{index['packs'][s][0]}/m{k}"] for k, first in enumerate(more)]
+                     for s, more in enumerate(index["more"])]
+    index["packs"] = [None if packs is None else [[first, f"{packs[0]}/{k}"] for k, first in enumerate(packs[1])]
+                      for packs in index["packs"]]
+    if "directories" in index:
+        folder, firsts = index["directories"]
+        index["directories"] = [[first, f"{folder}/{k}"] for k, first in enumerate(firsts)]
+    return index
+
+
 def root(site):
-    return page_config(site)["index"]
+    """The root the search page carries, its files named (`named`)."""
+    return named(page_config(site)["index"])
 
 
 def load(site, name):
@@ -70,3 +87,23 @@ def entries(site):
         for entry in pack_entries(site, name):
             words.setdefault(entry[0], []).append((segment, entry))
     return words
+
+
+def filter_lacks(word_filter, word):
+    """Whether a segment's filter ([probes, hex bits], docs/format.md "The root") surely lacks
+    `word`: WordFilter.swift's probes, written a third time from the format's words."""
+    probes, digits = word_filter
+    bits, full = len(digits) * 4, 0xFFFFFFFF
+    h1 = 0x811C9DC5
+    for byte in word.encode():
+        h1 = ((h1 ^ byte) * 0x01000193) & full
+    h = h1 ^ (h1 >> 16)
+    h = (h * 0x85EBCA6B) & full
+    h ^= h >> 13
+    h = (h * 0xC2B2AE35) & full
+    h2 = (h ^ (h >> 16)) | 1
+    for i in range(probes):
+        b = ((h1 + i * h2) & full) % bits
+        if not (int(digits[b >> 2], 16) >> (b & 3)) & 1:
+            return True
+    return False

@@ -5,6 +5,8 @@ import json
 import os
 import re
 
+import searchindex
+
 LINK = re.compile(r'(?:href|src)="([^"]*)"')
 CONFIG = re.compile(r'<script type="application/json" id="sitegen-config">(.*?)</script>', re.S)
 
@@ -51,7 +53,7 @@ def missing_references(site, base="/"):
         need(os.path.join(site, "search", "index.html"), root_file)
         if not os.path.isfile(root_file):
             continue
-        root = json.load(open(root_file))
+        root = searchindex.named(json.load(open(root_file)))
         builds.add((root["build"], root["stories"], root["partRows"]))
         # Each segment's packs and files of later results, listed by the root or a directory.
         listings = [(root_file, root)]

@@ -163,6 +163,40 @@ def test_a_second_query_whose_pack_is_in_hand_costs_no_index_request(zipf_site, 
     assert len(after) <= 1 and not [u for u in after if "/x/" in u or "/s/" in u or "/m/" in u], after
 
 
+def test_a_small_segment_s_filter_spares_its_pack_and_never_hides_a_story(zipf_site, workdir, serve, reader):
+    """The root carries a filter of the words of each small segment (the newest two here): a
+    word a filter lacks costs no pack of that segment, and a word of the newest stories alone
+    is found there, with its count."""
+    site, ranked = zipf_site
+    index = searchindex.root(site)
+    filters, folders = index["filters"], [p and p[0] for p in searchindex.page_config(site)["index"]["packs"]]
+    assert filters[0] and filters[1] and filters[2] is None
+    # Every word of the small segments is held (the filter, as Python reads the format, agrees).
+    for segment, name in searchindex.packs(site):
+        if filters[segment]:
+            for entry in searchindex.pack_entries(site, name):
+                assert not searchindex.filter_lacks(filters[segment], entry[0]), entry[0]
+    lines = open(os.path.join(workdir, "zipf.jsonl")).readlines()
+    newest = {str(json.loads(line)["id"]) for line in lines[:40]}
+    newer = {str(json.loads(line)["id"]) for line in lines[:104]}
+    old = next(w for w, ids in sorted(ranked.items()) if 3 <= len(ids) <= 10 and len(w) >= 4 and not newer & set(ids)
+               and searchindex.filter_lacks(filters[0], w) and searchindex.filter_lacks(filters[1], w))
+    new = next(w for w, ids in sorted(ranked.items()) if len(w) >= 4 and set(ids) <= newest)
+    server = serve(site)
+    for word, count, asked in [(old, len(ranked[old]), False), (new, len(ranked[new]), True)]:
+        r = reader(rtt_ms=20, kbps=0, viewport={"width": 1280, "height": 720})
+        # Requests as they are made (what they cost), not as their events reach this process.
+        requested = []
+        r.page.on("request", lambda request: requested.append(request.url))
+        page = r.open(server.url + "search/?q=" + quote(word))
+        assert wait_status(page, "with") == f"{count:,} {'story' if count == 1 else 'stories'} with “{word}”"
+        page.wait_for_load_state("networkidle")
+        assert any(f"/x/{folders[0]}/" in u for u in requested) == asked, (word, folders, requested)
+        # (The middle segment's filter may hold the newest's word: about 1 in 120.)
+        assert asked or not [u for u in requested if f"/x/{folders[1]}/" in u], (word, folders, requested)
+        assert {id for _, id, _ in shown(page)} == set(ranked[word])
+
+
 def test_no_word_no_story(zipf_site, serve, reader):
     site, _ = zipf_site
     server = serve(site)

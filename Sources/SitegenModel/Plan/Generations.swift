@@ -76,9 +76,16 @@ public enum Generations {
         String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init).filter(isSearchFile)
     }
 
-    /// `x/<hex>.json`: a search index file (its root, in a record), nothing that could step out of `x/`.
+    /// `x/<hex>.json`, or `x/<hex>/<k>.json` and `x/<hex>/m<k>.json` in a folder of the index
+    /// (docs/format.md, "The root"): a search index file (its root, in a record), nothing that
+    /// could step out of `x/`.
     package static func isSearchFile(_ word: String) -> Bool {
-        word.hasPrefix("x/") && word.hasSuffix(".json") && isBuildID(String(word.dropFirst(2).dropLast(5)))
+        guard word.hasPrefix("x/"), word.hasSuffix(".json") else { return false }
+        let parts = word.dropFirst(2).dropLast(5).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count <= 2, isBuildID(String(parts[0])) else { return false }
+        guard parts.count == 2 else { return true }
+        let place = parts[1].hasPrefix("m") ? parts[1].dropFirst() : parts[1]
+        return !place.isEmpty && place.utf8.allSatisfy { (48...57).contains($0) }
     }
 
     /// A build id is hex (ContentHash): nothing that could step out of `m/`.

@@ -1,12 +1,13 @@
 import CPrefetch
 import SitegenModel
 import SitegenRender
+import SitegenSystem
 
 /// The search index's files as JSON (docs/format.md, "Search"). Each is written from the plan
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {
-    /// A pack of a segment: `{"v":6,"words":[[word, count, [n, d, …], titled, marks], …]` and,
+    /// A pack of a segment: `{"v":7,"words":[[word, count, [n, d, …], titled, marks], …]` and,
     /// after a line break, `,"records":[[record, …], …]}`. Each word, in order: its results as
     /// rows of the segment counted from its oldest story, written as in later results
     /// (`fromEnd`), the first `wholeRows` (all of them for a word of no more; the rest are in
@@ -45,7 +46,7 @@ package enum SearchFiles {
         // The words first and the records after them, a line apart: a client reading the file
         // as it arrives has every word's count, rows and marks (all a query of several words
         // reads) while the records, most of the bytes, still come.
-        w.raw("{\"v\":6,\"words\":[")
+        w.raw("{\"v\":7,\"words\":[")
         for index in words {
             let word = plan.words[index]
             if index > words.lowerBound { w.raw(",") }
@@ -84,7 +85,7 @@ package enum SearchFiles {
         w.raw("]}")
     }
 
-    /// A file of later results: `{"v":6,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
+    /// A file of later results: `{"v":7,"words":[["swift",run,[n, d,…],marks],…]}`: run `run` of the
     /// word's later results (results `wholeRows + run × moreRows` on: after its pack's rows), as rows of the segment
     /// counted from its oldest story (a story deleted under the segment leaves these numbers,
     /// and so these files, as they were), in rank order: the first `n`, then
@@ -93,7 +94,7 @@ package enum SearchFiles {
     /// Written into `w`, emptied first (as `pack`).
     package static func more(_ plan: SearchPlan, runs: [SearchPlan.Run], into w: inout JSONWriter) {
         w.bytes.removeAll(keepingCapacity: true)
-        w.raw("{\"v\":6,\"words\":[")
+        w.raw("{\"v\":7,\"words\":[")
         for (r, run) in runs.enumerated() {
             let word = plan.words[run.word]
             if r > 0 { w.raw(",") }
@@ -112,31 +113,57 @@ package enum SearchFiles {
         w.raw("]}")
     }
 
-    /// The names a segment's files were written under: its packs', and its files of later
-    /// results'.
+    /// The names a segment's files were written under (each `x/<name>.json`): its packs', and
+    /// its files of later results'. A segment the root lists has its files in a folder named
+    /// by their contents, `folder`: pack k is `<folder>/<k>`, file of later results k
+    /// `<folder>/m<k>`, so the root names the folder once rather than each file (a search page
+    /// carries it: half its bytes, at a million stories). The others' files are each named by
+    /// its content, as the directories list them (`nil`).
     package struct SegmentNames: Sendable {
+        package var folder: String?
         package var packs: [String]
         package var more: [String]
     }
 
-    /// The root: `{"v":6,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
-    /// "segments":[[start,stories],…],"common":[[[[word,…],count,titled],…],…],"packs":[[[first word,name],…],…],"more":[[[first word,run,
-    /// name],…],…],"directories":[[first word,name],…]}`: for each segment (newest first) its
-    /// common words (an entry an id: the words of the very same results, their count and how
-    /// many hold them in their title), its packs and its files of later results, or `null` for a
-    /// segment the directories list (a large one), and then the directories (none when the root lists every segment): each a
-    /// file `{"v":6,"packs":[…],"more":[…]}` listing those segments' packs and files of later
-    /// results that hold a word from its first word to the next's (a list for each `null`). A
-    /// word is in the last pack whose first word is not after it (a segment's first is ""); run
-    /// r of its later results in the last file whose first [word, run] is not after [word, r].
+    /// A folder of the index's files named by their contents (`ContentHash` of their names in
+    /// order, each by its content): the segments the root lists, and the directories. So a
+    /// file never changes under its name, as every other file of `x/`.
+    package struct Folder: Sendable {
+        package var name: String
+        /// `<name>/<prefix><k>` of each file, for `SitePaths.searchFile`.
+        package var files: [[String]]
+
+        /// Files at their places in groups, `prefixes[g]` for group g: `[hash of file k]` a group.
+        package init(hashes: [[String]], prefixes: [String]) {
+            let text = zip(prefixes, hashes).map { "\($0):" + $1.joined(separator: ",") }.joined(separator: "\n")
+            name = ContentHash.hex(of: Array(text.utf8))
+            files = zip(prefixes, hashes).map { [name] prefix, group in group.indices.map { "\(name)/\(prefix)\($0)" } }
+        }
+    }
+
+    /// The root: `{"v":7,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
+    /// "segments":[[start,stories],…],"common":[[[[word,…],count,titled],…],…],"packs":[[folder,[first word,…]],…],
+    /// "more":[[[first word,run],…],…],"filters":[[7,hex],…],"directories":[folder,[first word,…]]}`: for each segment
+    /// (newest first) its common words (an entry an id: the words of the very same results,
+    /// their count and how many hold them in their title), its packs (its folder, and each
+    /// pack's first word: pack k is `x/<folder>/<k>.json`) and its files of later results (each
+    /// one's first word and run: file k is `x/<folder>/m<k>.json`), or `null` for a segment the
+    /// directories list (a large one), a filter of its words (`WordFilter`: its probes, and its
+    /// bits as hex digits) or `null`, and then the directories (none when the root lists every
+    /// segment: their folder and each one's first word, directory k `x/<folder>/<k>.json`): each
+    /// a file `{"v":7,"packs":[…],"more":[…]}` listing those segments' packs and files of later
+    /// results that hold a word from its first word to the next's (a list for each `null`, each
+    /// file by its name, `[first word, name]` and `[first word, run, name]`). A word is in the
+    /// last pack whose first word is not after it (a segment's first is ""); run r of its later
+    /// results in the last file whose first [word, run] is not after [word, r].
     package static func root(
-        _ index: SearchIndexPlan, names: [SegmentNames], directoryNames: [String], build: String, partRows: Int
+        _ index: SearchIndexPlan, names: [SegmentNames], directories: Folder?, build: String, partRows: Int
     ) -> [UInt8] {
-        let listed = zip(names, index.inRoot).reduce(directoryNames.count) {
+        let listed = zip(names, index.inRoot).reduce(directories?.files[0].count ?? 0) {
             $0 + ($1.1 ? $1.0.packs.count + $1.0.more.count : 0)
         }
         var w = JSONWriter(capacity: 48 * listed + 160)
-        w.raw("{\"v\":6,\"stories\":")
+        w.raw("{\"v\":7,\"stories\":")
         w.int(index.stories)
         w.raw(",\"firstRows\":")
         w.int(index.firstRows)
@@ -175,27 +202,81 @@ package enum SearchFiles {
             }
             w.raw("]")
         }
-        w.raw("]")
-        listings(
-            index, packs: index.segments.map { $0.plan.packs.indices }, more: index.segments.map { $0.plan.more.indices },
-            listed: index.inRoot, names: names, into: &w)
-        if !index.directories.isEmpty {
-            w.raw(",\"directories\":[")
-            for (d, directory) in index.directories.enumerated() {
-                if d > 0 { w.raw(",") }
+        w.raw("],\"packs\":[")
+        for (s, segment) in index.segments.enumerated() {
+            if s > 0 { w.raw(",") }
+            guard index.inRoot[s], let folder = names[s].folder else {
+                w.raw("null")
+                continue
+            }
+            w.raw("[")
+            w.string(folder)
+            w.raw(",[")
+            for k in segment.plan.packs.indices {
+                if k > 0 { w.raw(",") }
+                w.string(firstWord(segment.plan, pack: k))
+            }
+            w.raw("]]")
+        }
+        w.raw("],\"more\":[")
+        for (s, segment) in index.segments.enumerated() {
+            if s > 0 { w.raw(",") }
+            guard index.inRoot[s] else {
+                w.raw("null")
+                continue
+            }
+            w.raw("[")
+            for k in segment.plan.more.indices {
+                if k > 0 { w.raw(",") }
                 w.raw("[")
-                w.string(directory.first)
-                w.raw(",")
-                w.string(directoryNames[d])
+                firstRun(segment.plan, file: k, into: &w)
                 w.raw("]")
             }
             w.raw("]")
+        }
+        w.raw("],\"filters\":[")
+        for (s, filter) in index.filters.enumerated() {
+            if s > 0 { w.raw(",") }
+            guard let filter else {
+                w.raw("null")
+                continue
+            }
+            w.raw("[")
+            w.int(WordFilter.probes)
+            w.raw(",")
+            w.string(filter.hex)
+            w.raw("]")
+        }
+        w.raw("]")
+        if let directories {
+            w.raw(",\"directories\":[")
+            w.string(directories.name)
+            w.raw(",[")
+            for (d, directory) in index.directories.enumerated() {
+                if d > 0 { w.raw(",") }
+                w.string(directory.first)
+            }
+            w.raw("]]")
         }
         w.raw("}")
         return w.bytes
     }
 
-    /// A directory: `{"v":6,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
+    /// The first word of segment pack k ("" for the first: every word is not before it).
+    private static func firstWord(_ plan: SearchPlan, pack k: Int) -> String {
+        let word = plan.packs[k].lowerBound
+        return word == 0 ? "" : plan.words[word].term
+    }
+
+    /// `first word,run` of a segment's file of later results k.
+    private static func firstRun(_ plan: SearchPlan, file k: Int, into w: inout JSONWriter) {
+        let first = plan.more[k][0]
+        w.string(plan.words[first.word].term)
+        w.raw(",")
+        w.int(first.run)
+    }
+
+    /// A directory: `{"v":7,"packs":[[[first word,name],…],…],"more":[[[first word,run,name],…],…]}`,
     /// a list of each for each segment the root does not list, in the root's order (none for
     /// the others: so a newest segment coming or going, which the root lists, leaves every
     /// directory as it was) (`SearchIndexPlan.Directory`).
@@ -206,31 +287,25 @@ package enum SearchFiles {
     {
         let entries = directory.packs.reduce(0) { $0 + $1.count } + directory.more.reduce(0) { $0 + $1.count }
         var w = JSONWriter(capacity: 48 * entries + 64)
-        w.raw("{\"v\":6")
-        listings(
-            index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, skipping: true,
-            into: &w)
+        w.raw("{\"v\":7")
+        listings(index, packs: directory.packs, more: directory.more, listed: index.inRoot.map { !$0 }, names: names, into: &w)
         w.raw("}")
         return w.bytes
     }
 
     /// `,"packs":[…],"more":[…]`: each segment's packs `packs[s]` and files of later results
-    /// `more[s]` where `listed[s]`; where not, `null`, or with `skipping` nothing.
+    /// `more[s]` where `listed[s]` (the others are left out), each with its name.
     private static func listings(
         _ index: SearchIndexPlan, packs: [Range<Int>], more: [Range<Int>], listed: [Bool], names: [SegmentNames],
-        skipping: Bool = false, into w: inout JSONWriter
+        into w: inout JSONWriter
     ) {
         /// `[…]`, one list a segment, `item(s, k)` writing entry k of segment s's `ranges[s]`.
         func perSegment(_ ranges: [Range<Int>], _ item: (Int, Int, inout JSONWriter) -> Void) {
             w.raw("[")
             var first = true
-            for s in index.segments.indices where listed[s] || !skipping {
+            for s in index.segments.indices where listed[s] {
                 if !first { w.raw(",") }
                 first = false
-                guard listed[s] else {
-                    w.raw("null")
-                    continue
-                }
                 w.raw("[")
                 for k in ranges[s] {
                     if k > ranges[s].lowerBound { w.raw(",") }
@@ -242,22 +317,16 @@ package enum SearchFiles {
         }
         w.raw(",\"packs\":")
         perSegment(packs) { s, k, w in
-            let plan = index.segments[s].plan
-            let word = plan.packs[k].lowerBound
             w.raw("[")
-            w.string(word == 0 ? "" : plan.words[word].term)
+            w.string(firstWord(index.segments[s].plan, pack: k))
             w.raw(",")
             w.string(names[s].packs[k])
             w.raw("]")
         }
         w.raw(",\"more\":")
         perSegment(more) { s, k, w in
-            let plan = index.segments[s].plan
-            let first = plan.more[k][0]
             w.raw("[")
-            w.string(plan.words[first.word].term)
-            w.raw(",")
-            w.int(first.run)
+            firstRun(index.segments[s].plan, file: k, into: &w)
             w.raw(",")
             w.string(names[s].more[k])
             w.raw("]")

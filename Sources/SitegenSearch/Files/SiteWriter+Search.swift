@@ -12,35 +12,66 @@ extension SiteWriter {
         package var files: Int
     }
 
-    /// Writes the index's files, each named by its content: each segment's files of later
-    /// results and packs first, then the directories (for a large index) and the root that
-    /// name them, and the listing of them all; then the search page, which names the root and
-    /// carries it (a cold query's request fewer).
+    /// Writes the index's files, each named by its content (or, in a folder, by the folder's,
+    /// `SearchFiles.Folder`): each segment's files of later results and packs first, then the
+    /// directories (for a large index) and the root that name them, and the listing of them
+    /// all; then the search page, which names the root and carries it (a cold query's request
+    /// fewer).
     /// - Parameters:
     ///   - build, partRows: the site list's manifest, through which later results' rows load.
     package func writeSearch(_ index: SearchIndexPlan, rows: Rows, build: String, partRows: Int) throws -> SearchWritten {
-        let names = try index.segments.map { segment in
-            let plan = segment.plan
+        let names = try index.segments.indices.map { s in
+            let plan = index.segments[s].plan
             // The segment's newest story's row in the list.
-            let offset = index.stories - segment.start - segment.stories
-            let more = try writeSearchFiles(count: plan.more.count) { w, k in
-                SearchFiles.more(plan, runs: plan.more[k], into: &w)
-            }
-            let packs = try writeSearchFiles(count: plan.packs.count) { w, k in
+            let offset = index.stories - index.segments[s].start - index.segments[s].stories
+            let more: @Sendable (inout JSONWriter, Int) -> Void = { w, k in SearchFiles.more(plan, runs: plan.more[k], into: &w) }
+            let pack: @Sendable (inout JSONWriter, Int) -> Void = { w, k in
                 SearchFiles.pack(plan, words: plan.packs[k], ids: rows.ids, html: rows.html, rowOffset: offset, into: &w)
             }
-            return SearchFiles.SegmentNames(packs: packs, more: more)
+            guard index.inRoot[s] else {
+                return SearchFiles.SegmentNames(
+                    folder: nil, packs: try writeSearchFiles(count: plan.packs.count, pack),
+                    more: try writeSearchFiles(count: plan.more.count, more))
+            }
+            // The segments the root lists are the newest few (or all of a small index's): their
+            // files are held until the folder's name is known.
+            let folder = try writeSearchFolder([
+                ("", searchFiles(count: plan.packs.count, pack)), ("m", searchFiles(count: plan.more.count, more)),
+            ])
+            return SearchFiles.SegmentNames(folder: folder.name, packs: folder.files[0], more: folder.files[1])
         }
-        let directories = try index.directories.map { directory in
-            try writeSearchFile(SearchFiles.directory(index, directory, names: names))
-        }
-        let rootJSON = SearchFiles.root(index, names: names, directoryNames: directories, build: build, partRows: partRows)
+        let directories =
+            index.directories.isEmpty
+            ? nil
+            : try writeSearchFolder([("", index.directories.map { SearchFiles.directory(index, $0, names: names) })])
+        let rootJSON = SearchFiles.root(index, names: names, directories: directories, build: build, partRows: partRows)
         let root = try writeSearchFile(rootJSON)
-        let all = [root] + directories + names.flatMap { $0.packs + $0.more }
+        let all = [root] + (directories?.files[0] ?? []) + names.flatMap { $0.packs + $0.more }
         try output.writeContentNamed(
             Array(all.map { SitePaths.searchFile($0) + "\n" }.joined().utf8), to: SitePaths.searchListing(root))
         try output.write(renderer.searchPage(root: SitePaths.searchFile(root), index: rootJSON), to: SitePaths.searchPageFile)
         return SearchWritten(root: SitePaths.searchFile(root), files: all.count + 1)
+    }
+
+    /// Files `0..<count`'s bytes, made on both cores as `writeSearchFiles`.
+    private func searchFiles(count: Int, _ fill: @Sendable (inout JSONWriter, Int) -> Void) -> [[UInt8]] {
+        Parallel.array(count: count, scratch: { JSONWriter(capacity: 160 * 1024) }) { w, k in
+            fill(&w, k)
+            return w.bytes
+        }
+    }
+
+    /// Writes groups of files into a folder named by their contents: group g's file k as
+    /// `x/<folder>/<prefix g><k>.json`.
+    private func writeSearchFolder(_ groups: [(prefix: String, files: [[UInt8]])]) throws -> SearchFiles.Folder {
+        let folder = SearchFiles.Folder(
+            hashes: groups.map { $0.files.map { ContentHash.hex(of: $0) } }, prefixes: groups.map(\.prefix))
+        for (g, group) in groups.enumerated() {
+            for (k, bytes) in group.files.enumerated() {
+                try output.writeContentNamed(bytes, to: SitePaths.searchFile(folder.files[g][k]))
+            }
+        }
+        return folder
     }
 
     /// Files `0..<count` on both cores, `fill(&w, k)` writing file k's JSON into `w`: one

@@ -34,6 +34,8 @@ public struct SearchIndexPlan: Sendable, Equatable {
     public var inRoot: [Bool]
     /// Empty when the root lists every segment.
     public var directories: [Directory]
+    /// For each segment, a filter of its words when it is small (`SearchIndexPlanner.filters`).
+    public var filters: [WordFilter?]
     public var stories: Int
     public var firstRows: Int
     public var moreRows: Int

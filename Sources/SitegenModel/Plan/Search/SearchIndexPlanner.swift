@@ -28,7 +28,20 @@ public enum SearchIndexPlanner {
         let inRoot = segments.indices.map { $0 != segments.count - 1 || segments[$0].plan.packs.count <= rule.rootEntries }
         return SearchIndexPlan(
             segments: segments, inRoot: inRoot, directories: directories(segments, inRoot: inRoot, rule: rule),
-            stories: stories, firstRows: rule.firstRows, moreRows: SearchPlanner.moreRows(rule))
+            filters: filters(segments, inRoot: inRoot, rule: rule), stories: stories, firstRows: rule.firstRows,
+            moreRows: SearchPlanner.moreRows(rule))
+    }
+
+    /// A filter of its words (`WordFilter`) for each segment the root lists with no more than
+    /// `filterWords` of them, when there are several segments: a query of a word a filter
+    /// says the segment lacks needs no pack of it. (With one segment, a word it lacks is in
+    /// no segment, and its pack is read anyway for the words beginning with it.)
+    static func filters(_ segments: [SearchIndexPlan.Segment], inRoot: [Bool], rule: SearchRule) -> [WordFilter?] {
+        segments.indices.map { s in
+            let words = segments[s].plan.words
+            guard segments.count > 1, inRoot[s], words.count <= rule.filterWords else { return nil }
+            return WordFilter(words: words.lazy.map(\.term))
+        }
     }
 
     /// Directories cut the oldest segment's packs as a single index's were cut (by the hash

@@ -55,11 +55,17 @@ public struct SearchRule: Sendable, Equatable {
     /// those in 3 % of the stories) and keep the packs near their target; four made 201 and
     /// packs a tenth larger than their target (docs/perf-log.md).
     public var marksPerStory: Int
+    /// A segment the root lists with no more words than this carries a filter of them in the
+    /// root (`WordFilter`, about 1.3 bytes gzipped a word), so that a query of a word it lacks
+    /// skips its pack: a request and a few kilobytes (a pack is at least `minPackBytes`, about
+    /// 4 KB gzipped). Every query pays for the filter, so it is kept to about a third of a
+    /// pack: the newest segment of a site of titles (at most 63 stories, a few hundred words).
+    public var filterWords: Int
 
     public init(
         firstRows: Int = 16, packFiles: Int = 4_300, minPackBytes: Int = 16 * 1024, moreBytes: Int = 128 * 1024,
         rootEntries: Int = 64, tiers: [Int] = [1_024, 64], wholeRows: Int = 2_048, commonWords: Int = 256,
-        marksPerStory: Int = 3, moreFileBytes: Int = 32 * 1024
+        marksPerStory: Int = 3, moreFileBytes: Int = 32 * 1024, filterWords: Int = 1_024
     ) {
         precondition(firstRows >= 1 && packFiles >= 1 && minPackBytes >= 64 && moreBytes >= 64)
         precondition(
@@ -75,6 +81,7 @@ public struct SearchRule: Sendable, Equatable {
         self.wholeRows = max(firstRows, wholeRows)
         self.commonWords = min(256, max(0, commonWords))
         self.marksPerStory = max(0, marksPerStory)
+        self.filterWords = max(0, filterWords)
     }
 
     public static let `default` = SearchRule()
