@@ -55,10 +55,12 @@ extension SiteWriter {
 
     /// Files `0..<count`'s bytes, made on both cores as `writeSearchFiles`.
     private func searchFiles(count: Int, _ fill: @Sendable (inout JSONWriter, Int) -> Void) -> [[UInt8]] {
-        Parallel.array(count: count, scratch: { JSONWriter(capacity: 160 * 1024) }) { w, k in
-            fill(&w, k)
-            return w.bytes
-        }
+        Parallel.array(
+            count: count, scratch: { JSONWriter(capacity: 160 * 1024) },
+            { w, k in
+                fill(&w, k)
+                return w.bytes
+            })
     }
 
     /// Writes groups of files into a folder named by their contents: group g's file k as
