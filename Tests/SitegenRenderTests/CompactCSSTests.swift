@@ -11,9 +11,20 @@ struct CompactCSSTests {
             ("a { color : red ; }", "a{color : red;}"),
             ("/* theme */\n:root {\n  --x: 1px;\n}\n", ":root{--x: 1px;}"),
             ("h1, h2 ,\n h3 { margin: 0 }", "h1,h2,h3{margin: 0}"),
-            // A comment between two tokens still separates them.
-            ("a/**/b{}", "a b{}"),
-            ("a{margin:1px/* top */2px}", "a{margin:1px 2px}"),
+            // A comment between two tokens keeps them apart, as nothing else would: `a .b`
+            // is another selector, `a.b` another still.
+            ("a/**/b{}", "a/**/b{}"),
+            ("a/* x */.b, .c/* y */:hover{}", "a/**/.b,.c/**/:hover{}"),
+            ("a{margin:1px/* top */2px; width: calc(1px/**/+/**/2px)}", "a{margin:1px/**/2px;width: calc(1px/**/+/**/2px)}"),
+            ("a /* x */b{}", "a b{}"),
+            ("a/* x */ /* y */b{}", "a b{}"),
+            ("a{/* x */color:red/* y */}", "a{color:red}"),
+            // A custom property of one space stays one.
+            ("a { --x: ; --y: }", "a{--x: ;--y: }"),
+            // A hex escape ends with one whitespace of its own; a second is a combinator.
+            (".a\\31  .b{}", ".a\\31  .b{}"),
+            (".a\\31 , .b{}", ".a\\31 ,.b{}"),
+            (".a\\31/**/2{}", ".a\\31/**/2{}"),
             // The space before `(` of a media feature, before `:` of a descendant's pseudo-class,
             // around `+` in calc(): meaning.
             (
@@ -24,12 +35,21 @@ struct CompactCSSTests {
             ("a::before { content: \"/* not a comment */  x\" }", "a::before{content: \"/* not a comment */  x\"}"),
             ("a { content: 'it\\'s  ;  }' }", "a{content: 'it\\'s  ;  }'}"),
             ("a { background: url(data:image/svg+xml,a/*b*/c) }", "a{background: url(data:image/svg+xml,a/*b*/c)}"),
+            ("a { background: url(x\\)/*y*/z) }", "a{background: url(x\\)/*y*/z)}"),
+            // An escaped name may spell url: its unquoted argument is copied too.
+            ("a { background: \\75 rl(/*x*/a  b.png) }", "a{background: \\75 rl(/*x*/a  b.png)}"),
+            // `a\(url(` is a function named `a(url`: the string after it is a string.
+            ("a { b: a\\(url(x \"p  q)\" ) }", "a{b: a\\(url(x \"p  q)\" )}"),
             ("a { background: URL( \"x  y.png\" ) }", "a{background: URL( \"x  y.png\" )}"),
             // An escaped comma is part of a name: the space after it is a descendant combinator.
             (".a\\, .b { }", ".a\\, .b{}"),
             // Broken input: an unclosed comment runs to the end, an unclosed string is copied.
             ("a { color: red } /* unclosed", "a{color: red}"),
             ("a { content: \"open", "a{content: \"open"),
+            // A string unclosed on its line ends there, as a browser ends it.
+            ("a{content:\"x\n}\nb::before{content:\"a  b\"}", "a{content:\"x}b::before{content:\"a  b\"}"),
+            // A comment ahead of @charset leaves it where a browser ignored it.
+            ("/* x */@charset \"utf-8\";", " @charset \"utf-8\";"),
             ("", ""),
         ])
     func compacts(css: String, expected: String) {
