@@ -15,7 +15,8 @@
 ///   nor anywhere else: the space in `and (max-width: 40rem)`, `a :hover` or `1px + 2px` is
 ///   meaning;
 /// - copies strings (`"…"`, `'…'`, to their end or their line's, as a browser ends a bad one),
-///   escapes (a hex escape with the one whitespace that ends it: `.a\31  .b` keeps two spaces)
+///   escapes (a hex escape with the one whitespace that ends it: `.a\31  .b` keeps two spaces),
+///   the line break (as it is) that ends a string left open or follows a `\`,
 ///   and an unquoted `url(…)` (its name escaped too: `\75 rl(…)`) as they are.
 /// It parses nothing else, so any input, broken CSS included, comes out in one pass.
 public enum CompactCSS {
@@ -51,6 +52,15 @@ private struct Compactor {
                 comment()
             } else if c == .backslash, let next = at(i + 1), !isNewline(next) {
                 escape()
+            } else if c == .backslash, at(i + 1) != nil {
+                // Before a line break, a `\` is itself, not an escape, only while a line break
+                // follows it (a space, or a `;`, right after it would be escaped).
+                write(c, tight: false)
+                let length = s[i + 1] == .carriageReturn && at(i + 2) == .newline ? 2 : 1
+                out.append(contentsOf: s[i + 1..<i + 1 + length])
+                i += 1 + length
+                afterTight = true
+                name = []
             } else if isSpace(c) {
                 owed = true
                 i += 1
@@ -132,8 +142,15 @@ private struct Compactor {
                 i += 1
                 break
             }
-            // A string not closed on its line ends there, the line break not its own.
-            if isNewline(b) { break }
+            // A string not closed on its line ends there (a bad string), and the line break,
+            // not its own, is kept: after it, a quote or a `}` is not the string's.
+            if isNewline(b) {
+                let length = b == .carriageReturn && at(i + 1) == .newline ? 2 : 1
+                out.append(contentsOf: s[i..<i + length])
+                i += length
+                afterTight = true
+                break
+            }
             if b == .backslash, i + 1 < s.count {
                 // An escape, or a line continued (`\` and a line break, CR LF one).
                 let length = s[i + 1] == .carriageReturn && at(i + 2) == .newline ? 3 : 2
