@@ -30,7 +30,7 @@ from server import SiteServer  # noqa: E402
 import searchindex  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from search import title_counts, gzipped, local_file  # noqa: E402
+from search import title_counts, gzipped, local_file, new_page  # noqa: E402
 
 KIB = 1024
 
@@ -92,10 +92,7 @@ def main():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for word, count, _ in words:
-            context = browser.new_context(viewport={"width": 1280, "height": 720})
-            page = context.new_page()
-            urls = []
-            page.on("request", lambda r: urls.append(r.url))
+            context, page, urls = new_page(browser)
             page.goto(server.url + "search/?q=" + word)
             page.wait_for_function("() => / with /.test(document.querySelector('[role=status]').textContent)", timeout=60000)
             page.wait_for_load_state("networkidle")

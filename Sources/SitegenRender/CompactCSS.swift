@@ -99,7 +99,7 @@ private struct Compactor {
         guard let next = at(i) else { return }
         if separated || isSpace(next) || isTight(next) || (next == .slash && at(i + 1) == .star) { return }
         // Two tokens the comment alone kept apart.
-        out.append(contentsOf: Array("/**/".utf8))
+        out.append("/**/")
         afterTight = false
         name = []
     }

@@ -58,14 +58,20 @@ struct CompactCSSTests {
         #expect(CompactCSS.compact(css) == expected)
     }
 
+    /// `count` random stylesheets of up to `longest` - 1 characters of `alphabet`.
+    static func stylesheets(_ count: Int, seed: UInt64, longest: UInt64, of alphabet: String) -> [String] {
+        var rng = SplitMix64(seed: seed)
+        let alphabet = Array(alphabet)
+        return (0..<count).map { _ in
+            String((0..<Int(rng.next() % longest)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        }
+    }
+
     @Test("compacting what was compacted changes nothing, for 20,000 random stylesheets of CSS's hard bytes")
     func idempotent() {
         // A second pass reads the first's output: any place where the first changed which
         // bytes are strings, comments, escapes or urls shows as a difference.
-        var rng = SplitMix64(seed: 5)
-        let alphabet = Array("ab.:;{}()\"'\\/* \n\t1f-url,#+")
-        for _ in 0..<20_000 {
-            let css = String((0..<Int(rng.next() % 24)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        for css in Self.stylesheets(20_000, seed: 5, longest: 24, of: "ab.:;{}()\"'\\/* \n\t1f-url,#+") {
             let once = CompactCSS.compact(css)
             #expect(CompactCSS.compact(once) == once, "\(css.debugDescription) → \(once.debugDescription)")
         }
@@ -73,16 +79,12 @@ struct CompactCSSTests {
 
     @Test("a browser's tokens of 50,000 random stylesheets of CSS's hard bytes are the compacted ones' (CSS Syntax 3)")
     func sameTokens() {
-        var rng = SplitMix64(seed: 6)
-        let alphabet = Array("ab.:;{}()\"'\\/* \n\t\r\u{C}1fe-url,#+@%!>é")
-        for _ in 0..<50_000 {
-            let css = String((0..<Int(rng.next() % 32)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        for css in Self.stylesheets(50_000, seed: 6, longest: 32, of: "ab.:;{}()\"'\\/* \n\t\r\u{C}1fe-url,#+@%!>é") {
             let compact = CompactCSS.compact(css)
             #expect(CSSTokens.meaning(compact) == CSSTokens.meaning(css), "\(css.debugDescription) → \(compact.debugDescription)")
         }
-        for css in [EmbeddedAssets.stylesheet] {
-            #expect(CSSTokens.meaning(CompactCSS.compact(css)) == CSSTokens.meaning(css))
-        }
+        let theme = EmbeddedAssets.stylesheet
+        #expect(CSSTokens.meaning(CompactCSS.compact(theme)) == CSSTokens.meaning(theme))
     }
 
     @Test("the built-in theme loses its comments, and compacting again changes nothing")
