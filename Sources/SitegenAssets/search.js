@@ -5,8 +5,8 @@
 // pack gives each of its words' count and first rows, ready to show. A query costs a
 // directory and a pack a segment the first time, and often nothing after. Results are rows like the list's, in
 // a feed as tall as the results, where only the rows near the viewport exist; later rows load
-// through the site's manifest and shards as the reader comes near them, and loads for rows
-// scrolled past are aborted. No WebAssembly, no eval: the page's `script-src 'self'` holds.
+// from the site's list pages (or its manifest and shards) as the reader comes near them, and
+// loads for rows scrolled past are aborted. No WebAssembly, no eval: the page's `script-src 'self'` holds.
 //
 // Written for people: `bash .ci/minify` makes the served file with esbuild.
 (() => {
@@ -248,11 +248,47 @@
         // asks the list.
         const known = part && j >= 0 && j < index.firstRows && (await part.records)[j];
         if (known) return known;
-        const manifest = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
-        const shard = manifest.shards.find(s => row >= s[0] && row < s[0] + s[1]);
-        return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];
+        return (await fromPage(row, signal)) ?? fromShard(row, signal);
       },
     };
+  };
+  /** Row `row` of the site's list from its static page, whose rows are the very elements a
+   *  shard's records fill: one request, where a manifest part and then a shard are two, one
+   *  after the other (the index says whether a page is small enough: `pageRows`). Undefined
+   *  when that page is no longer this index's list (the site was built again since: a page's
+   *  URL, unlike a shard's, is not named by its content), lacks the row or fails. */
+  const fromPage = async (row, signal) => {
+    if (!index.pageRows || !window.DOMParser) return;
+    const page = floor(row / index.pageRows) + 1;
+    let rowsOf;
+    try {
+      rowsOf = await get(page == 1 ? '' : `page/${page}/`, signal, readPage);
+    } catch (error) {
+      if (error?.name == 'AbortError') throw error;
+      return;
+    }
+    return rowsOf.build == index.build ? rowsOf.rows.get(row + 1) : undefined;
+  };
+  /** A list page's build and its rows' records, by rank (`aria-posinset`). A parsed document
+   *  runs no script and loads nothing. */
+  const readPage = async response => {
+    const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+    let build;
+    try {
+      build = JSON.parse(doc.getElementById('sitegen-config').textContent).build;
+    } catch (e) {}
+    const rows = new Map();
+    for (const a of doc.querySelectorAll('[role=feed] > article[aria-posinset][data-id]')) {
+      rows.set(+a.getAttribute('aria-posinset'), { id: +a.dataset.id, html: a.innerHTML });
+    }
+    return { build, rows };
+  };
+  /** Row `row` of the site's list through the manifest of the index's own build (kept for
+   *  readers of an older search page, docs/deploy.md) and a shard. */
+  const fromShard = async (row, signal) => {
+    const manifest = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
+    const shard = manifest.shards.find(s => row >= s[0] && row < s[0] + s[1]);
+    return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];
   };
   /** Row n (counted from the list's end) → [the part of the word's segment holding it, its
    *  place in the part's rows (-1 when they do not list it)]. */

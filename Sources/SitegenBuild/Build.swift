@@ -151,7 +151,11 @@ public enum Build {
             let searchIndex = try search.map { planning in
                 let plan = planning.value
                 log("      the search index: \(plan.segments.count) segments, \(plan.segments.map { $0.plan.words.count }) words")
-                return try writer.writeSearch(plan, rows: listRows, build: manifest.build, partRows: manifest.partRows)
+                return try writer.writeSearch(
+                    plan, rows: listRows,
+                    list: .init(
+                        build: manifest.build, partRows: manifest.partRows,
+                        pageRows: SearchFiles.ListRows.pageRows(pageSize: options.pageSize, rule: request.shardRule)))
             }
             log("      item pages")
             let authored =

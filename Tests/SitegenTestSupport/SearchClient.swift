@@ -5,7 +5,7 @@ import Testing
 
 /// A client of a built site's search index, written from docs/format.md ("Search") alone, as
 /// another client would be: the root the search page carries, directories, packs, files of
-/// later results, then the list's manifest and shards. Files are read once.
+/// later results, then the list's pages, manifest and shards. Files are read once.
 public final class SearchClient {
     public let site: String
     /// The root, as the search page carries it, but with the files it lists by their folder
@@ -13,6 +13,8 @@ public final class SearchClient {
     public let root: [String: Any]
     private var files: [String: [String: Any]] = [:]
     private var packs: [String: [[Any]]] = [:]
+    /// List pages read: their build and rows.
+    private var pages: [String: (build: String?, articles: [HTMLElement])] = [:]
 
     public init(site: String) throws {
         self.site = site.hasSuffix("/") ? site : site + "/"
@@ -23,6 +25,7 @@ public final class SearchClient {
         let file = try jsonObject(try parseJSON(try readBytes(self.site + (try #require(config["root"] as? String)))))
         #expect(NSDictionary(dictionary: file).isEqual(to: carried))
         root = try Self.named(carried)
+        #expect(root["pageRows"] is Int, "the root says whether rows are read from list pages")
     }
 
     /// The root with each file it lists by its folder (a segment's `packs` `[folder, [first
@@ -223,16 +226,47 @@ public final class SearchClient {
         return (head + body, records)
     }
 
-    /// The id of the story at row n counted from the list's end, through the manifest and shards.
+    /// The id of the story at row n counted from the list's end, read both ways a client may
+    /// (docs/format.md, "Rows from the list"): through the manifest and a shard, and, when the
+    /// root's `pageRows` is not 0, from its list page, whose row must be the shard's record.
     public func id(fromEnd n: Int) throws -> Int {
         let row = stories - 1 - n
+        let record = try shardRecord(row: row)
+        if let pageRows = root["pageRows"] as? Int, pageRows > 0 {
+            let page = try pageRecord(row: row, pageRows: pageRows)
+            #expect(page?.id == record.id && page?.html == record.html, "row \(row): page \(String(describing: page))")
+        }
+        return record.id
+    }
+
+    /// Row `row` of the list through the root's build's manifest and a shard.
+    private func shardRecord(row: Int) throws -> (id: Int, html: String) {
         let part = try json("m/\(root["build"] as! String)/\(row / (root["partRows"] as! Int)).json")
         let entry = try #require(
             try jsonArray(part["shards"]).compactMap { $0 as? [Any] }.first {
                 row >= $0[0] as! Int && row < ($0[0] as! Int) + ($0[1] as! Int)
             })
         let shard = try json("s/\(entry[2] as! String).json")
-        return try #require((try jsonObject(try jsonArray(shard["items"])[row - (entry[0] as! Int)]))["id"] as? Int)
+        let record = try jsonObject(try jsonArray(shard["items"])[row - (entry[0] as! Int)])
+        return (try #require(record["id"] as? Int), try #require(record["html"] as? String))
+    }
+
+    /// Row `row` of the list from its page, when the page is of the root's build (nil if not,
+    /// or if the page lacks the row).
+    private func pageRecord(row: Int, pageRows: Int) throws -> (id: Int, html: String)? {
+        let number = row / pageRows + 1
+        let path = number == 1 ? "index.html" : "page/\(number)/index.html"
+        if pages[path] == nil {
+            let html = try readText(site + path)
+            let config = try jsonObject(try parseJSON(try #require(HTMLScan.pageConfig(in: html))))
+            pages[path] = (config["build"] as? String, HTMLScan.articles(in: html))
+        }
+        let (build, articles) = pages[path]!
+        guard build == root["build"] as? String,
+            let article = articles.first(where: { $0.attributes["aria-posinset"] == String(row + 1) }),
+            let id = article.attributes["data-id"].flatMap({ Int($0) })
+        else { return nil }
+        return (id, article.inner)
     }
 
     /// Every word of every pack of every segment.

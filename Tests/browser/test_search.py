@@ -1,6 +1,7 @@
 """Search as a reader meets it, in real Chromium: /search/?q=words on a site of Zipf-law titles
 states the exact count, shows rows like the list's that hold every word, in rank order, fills
-later rows from the site's shards as the reader scrolls; typing refines in place and the URL
+later rows from the site's list pages as the reader scrolls (through its manifest and shards
+once the site is built again under an open search page); typing refines in place and the URL
 follows; Escape clears; a second query of a word whose pack is in hand costs no index
 request; the landing page never loads the search script; with JavaScript off the page says
 search needs it."""
@@ -53,6 +54,11 @@ def shown(page):
         .map(a => [+a.getAttribute('aria-posinset'), a.dataset.id, a.textContent])""")
 
 
+def list_pages(urls):
+    """The site's list pages among `urls` (page 1 is the site's root)."""
+    return [u for u in urls if re.fullmatch(r"https?://[^/]+/(page/\d+/)?", u)]
+
+
 def wait_status(page, pattern):
     page.wait_for_function(
         "re => new RegExp(re).test(document.querySelector('[role=status]').textContent)", arg=pattern, timeout=10000)
@@ -72,8 +78,8 @@ def test_a_query_states_the_exact_count_and_every_row_in_rank_order(zipf_site, s
     assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == len(expected) * ROW_PX
     page.wait_for_function("() => document.querySelectorAll('[role=feed] > article[data-id]').length >= 8")
     assert page.evaluate("() => document.querySelectorAll('[role=feed] > article').length") < 30
-    # The first view's rows came with the word's pack: no shard of the list was asked for yet.
-    assert not r.shards_finished()
+    # The first view's rows came with the word's pack: nothing of the list was asked for yet.
+    assert not r.shards_finished() and not list_pages(r.finished)
     seen = {}
     for step in range(0, len(expected) * ROW_PX + 720, 500):
         page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
@@ -88,8 +94,9 @@ def test_a_query_states_the_exact_count_and_every_row_in_rank_order(zipf_site, s
             seen[rank] = id
             assert word in [fold(w) for w in re.findall(r"\w+", text)], text
     assert [seen.get(rank) for rank in range(1, len(expected) + 1)] == expected
-    # Rows past the pack's came from the list's own shards, through its manifest.
-    assert r.shards_finished() and any("/m/" in u for u in r.finished)
+    # Rows past the pack's came from the list's own pages, a request each, not through its
+    # manifest and shards (two, one after the other).
+    assert list_pages(r.finished) and not r.shards_finished() and not any("/m/" in u for u in r.finished)
     # The rows are the list's rows: the same element, the same record.
     row = page.evaluate("() => document.querySelector('[role=feed] > article[data-id]').outerHTML")
     attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', row.split(">")[0]))
@@ -129,6 +136,50 @@ def test_typing_refines_in_place_the_url_follows_and_escape_clears(zipf_site, se
     assert page.input_value("[name=q]") == "" and page.url.endswith("/search/")
     assert page.evaluate("() => document.querySelectorAll('[role=feed] > article').length") == 0
     assert r.errors == []
+
+
+def test_a_search_page_open_across_a_rebuild_shows_its_own_results_through_the_kept_manifest(workdir, serve, reader):
+    """The list's pages are not named by their content: built again with 30 new stories on top,
+    page N holds other rows. A search page loaded before the rebuild (its index, its ranking)
+    must not show them: it sees the pages are of another build, and loads its rows through its
+    own build's manifest and shards, which the output keeps (--keep-generations)."""
+    lines = open(run_sitegen_stories(workdir, 630)).read().splitlines(keepends=True)
+    before = os.path.join(workdir, "rebuilt-before.jsonl")
+    after = os.path.join(workdir, "rebuilt-after.jsonl")
+    open(before, "w").writelines(lines[30:])
+    open(after, "w").writelines(lines)
+    out = os.path.join(workdir, "rebuilt-site")
+    run_sitegen("build", "--source", before, "--output", out)
+    holding = {}
+    for item in map(json.loads, lines[30:]):
+        for word in set(fold(w) for w in item["title"].split()):
+            holding.setdefault(word, []).append(str(item["id"]))
+    word = word_with(holding, 25, 90)
+    server = serve(out)
+    r = reader(rtt_ms=0, kbps=0, viewport={"width": 1280, "height": 720})
+    page = r.open(server.url + "search/?q=" + quote(word))
+    assert wait_status(page, "stories with").startswith(f"{len(holding[word]):,} stories")
+    run_sitegen("build", "--source", after, "--output", out)
+    seen = {}
+    for step in range(0, len(holding[word]) * ROW_PX + 720, 500):
+        page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
+        top = min(step // ROW_PX, len(holding[word]) - 1) + 1
+        page.wait_for_function(
+            """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=top, timeout=10000)
+        wait_filled(page, timeout=10)
+        seen.update((rank, id) for rank, id, _ in shown(page))
+    assert [seen.get(rank) for rank in range(1, len(holding[word]) + 1)] == holding[word]
+    # It asked a page, saw another build's, and read the rows through the manifest.
+    assert list_pages(r.finished) and r.shards_finished() and any("/m/" in u for u in r.finished)
+    assert r.errors == []
+
+
+def run_sitegen_stories(workdir, count):
+    """`count` generated stories with Zipf-law titles of few words (so that some word has tens of
+    stories), as JSON lines: their file."""
+    path = os.path.join(workdir, f"zipf-{count}.jsonl")
+    run_sitegen("generate", "--count", str(count), "--format", "jsonl", "--titles", "zipf", "--vocabulary", "200", "--output", path)
+    return path
 
 
 def test_a_second_query_whose_pack_is_in_hand_costs_no_index_request(zipf_site, serve, reader):
@@ -380,8 +431,8 @@ def test_common_words_are_never_read_their_marks_say_which_stories_hold_them(wor
 def test_several_words_ask_for_their_rows_while_their_packs_records_still_come(zipf_site, serve, reader):
     """A pack has its words' counts, rows and marks on its first line and their records after
     it, and a query of several words reads the first line alone: with the records of the rare
-    word's pack in the oldest segment held back 1.5 s, the page asks for the rows' manifest
-    parts before that pack is whole, then states the exact count and shows exactly the stories
+    word's pack in the oldest segment held back 1.5 s, the page asks for the rows' list pages
+    before that pack is whole, then states the exact count and shows exactly the stories
     holding both words, in the list's order."""
     site, ranked = zipf_site
     entries = searchindex.entries(site)
@@ -404,6 +455,6 @@ def test_several_words_ask_for_their_rows_while_their_packs_records_still_come(z
     page.wait_for_function("() => !document.querySelector('[role=feed] > article[aria-busy]')", timeout=10000)
     assert [id for _, id, _ in shown(page)] == both(rare)
     whole = dict(server.held)[held]
-    asked = [t for path, t in server.request_times if "/m/" in path]
-    assert asked and min(asked) < whole, "the rows' manifest parts were asked for only once a pack was whole"
+    asked = [t for path, t in server.request_times if re.fullmatch(r"/(page/\d+/)?", path)]
+    assert asked and min(asked) < whole, "the rows' list pages were asked for only once a pack was whole"
     assert r.errors == []

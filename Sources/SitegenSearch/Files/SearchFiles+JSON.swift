@@ -141,7 +141,7 @@ package enum SearchFiles {
         }
     }
 
-    /// The root: `{"v":7,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,
+    /// The root: `{"v":7,"stories":N,"firstRows":16,"moreRows":16384,"build":…,"partRows":1024,"pageRows":30,
     /// "segments":[[start,stories],…],"common":[[[[word,…],count,titled],…],…],"packs":[[folder,[first word,…]],…],
     /// "more":[[[first word,run],…],…],"filters":[[7,hex],…],"directories":[folder,[first word,…]]}`: for each segment
     /// (newest first) its common words (an entry an id: the words of the very same results,
@@ -157,7 +157,7 @@ package enum SearchFiles {
     /// last pack whose first word is not after it (a segment's first is ""); run r of its later
     /// results in the last file whose first [word, run] is not after [word, r].
     package static func root(
-        _ index: SearchIndexPlan, names: [SegmentNames], directories: Folder?, build: String, partRows: Int
+        _ index: SearchIndexPlan, names: [SegmentNames], directories: Folder?, list: ListRows
     ) -> [UInt8] {
         let listed = zip(names, index.inRoot).reduce(directories?.files[0].count ?? 0) {
             $0 + ($1.1 ? $1.0.packs.count + $1.0.more.count : 0)
@@ -170,9 +170,11 @@ package enum SearchFiles {
         w.raw(",\"moreRows\":")
         w.int(index.moreRows)
         w.raw(",\"build\":")
-        w.string(build)
+        w.string(list.build)
         w.raw(",\"partRows\":")
-        w.int(partRows)
+        w.int(list.partRows)
+        w.raw(",\"pageRows\":")
+        w.int(list.pageRows)
         w.raw(",\"segments\":[")
         for (s, segment) in index.segments.enumerated() {
             if s > 0 { w.raw(",") }
@@ -260,6 +262,30 @@ package enum SearchFiles {
         }
         w.raw("}")
         return w.bytes
+    }
+
+    /// Where a result's row is read from the site's list, for a row no pack holds a record
+    /// of: its manifest (`m/<build>/<k>.json`, parts of `partRows` rows), and its list pages
+    /// of `pageRows` rows each, when a row is read from its page (0: never).
+    package struct ListRows: Sendable {
+        package var build: String
+        package var partRows: Int
+        package var pageRows: Int
+
+        package init(build: String, partRows: Int, pageRows: Int) {
+            self.build = build
+            self.partRows = partRows
+            self.pageRows = pageRows
+        }
+
+        /// Whether a result's row is read from its list page: one request, where the manifest
+        /// costs two, one after the other (a part, then a shard), for rows scattered over the
+        /// list as results are. A page is a shard's rows and more (its head, its pager, a
+        /// row's attributes: at 30 rows, 3.1 KB gzipped against a part and a shard's 2.1),
+        /// so only while it holds no more rows than a shard can (`ShardRule.maxRows`).
+        package static func pageRows(pageSize: Int, rule: ShardRule) -> Int {
+            pageSize <= rule.maxRows ? pageSize : 0
+        }
     }
 
     /// The first word of segment pack k ("" for the first: every word is not before it).

@@ -18,8 +18,8 @@ extension SiteWriter {
     /// all; then the search page, which names the root and carries it (a cold query's request
     /// fewer).
     /// - Parameters:
-    ///   - build, partRows: the site list's manifest, through which later results' rows load.
-    package func writeSearch(_ index: SearchIndexPlan, rows: Rows, build: String, partRows: Int) throws -> SearchWritten {
+    ///   - list: where the rows no pack holds a record of are read from the site's list.
+    package func writeSearch(_ index: SearchIndexPlan, rows: Rows, list: SearchFiles.ListRows) throws -> SearchWritten {
         let names = try index.segments.indices.map { s in
             let plan = index.segments[s].plan
             // The segment's newest story's row in the list.
@@ -44,7 +44,7 @@ extension SiteWriter {
             index.directories.isEmpty
             ? nil
             : try writeSearchFolder([("", index.directories.map { SearchFiles.directory(index, $0, names: names) })])
-        let rootJSON = SearchFiles.root(index, names: names, directories: directories, build: build, partRows: partRows)
+        let rootJSON = SearchFiles.root(index, names: names, directories: directories, list: list)
         let root = try writeSearchFile(rootJSON)
         let all = [root] + (directories?.files[0] ?? []) + names.flatMap { $0.packs + $0.more }
         try output.writeContentNamed(
