@@ -354,6 +354,21 @@ struct SearchIndexTests {
         }
     }
 
+    @Test(
+        "rows are read from list pages of no more rows than a shard can hold, else through the manifest",
+        arguments: [(30, 30), (64, 64), (65, 0), (500, 0)])
+    func pageRows(pageSize: Int, expected: Int) async throws {
+        try await withTemporaryFolder { folder in
+            _ = try await Build.run(
+                BuildRequest(
+                    source: SampleSource(count: 120), output: folder.path("out"), options: SiteOptions(pageSize: pageSize)))
+            let client = try SearchClient(site: folder.path("out"))
+            #expect(client.root["pageRows"] as? Int == expected)
+            // Every row read both ways agrees (`SearchClient.id(fromEnd:)`).
+            #expect(try (0..<client.stories).map { try client.id(fromEnd: $0) }.count == client.stories)
+        }
+    }
+
     @Test("--no-search writes no index, no search page, no search box")
     func off() async throws {
         try await withTemporaryFolder { folder in
