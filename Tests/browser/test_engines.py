@@ -1,7 +1,8 @@
 """The reader's list in Firefox (over WebDriver BiDi) and WebKit (WebKitGTK over WebDriver),
 against sites served on 127.0.0.1 with no network emulation (engines.py says how each is
 driven): rows fill where the reader scrolls or jumps to, every row of a million-row list is
-reachable, search finds a word's stories, and no script error is seen.
+reachable, search finds a word's stories and reads later ones from the list's pages, and no
+script error is seen.
 
 Times on this project's machine (2 cores, other builds running): Firefox starts in 2–4 s, a
 MiniBrowser in about 1 s; the million-row site takes 80–105 s to generate and build with the
@@ -147,4 +148,11 @@ def test_search_states_the_count_and_shows_rows_that_hold_the_word(page, site_ur
     assert page.evaluate("() => document.querySelector('[role=status]').textContent") == f"{count:,} stories with “{word}”"
     texts = page.evaluate("() => [...document.querySelectorAll('[role=feed] > article[data-id]')].map(a => a.textContent.toLowerCase())")
     assert len(texts) >= 5 and all(word in re.findall(r"\w+", t) for t in texts), texts
+    # Past the rows the packs hold (16), rows come from the list's pages, parsed by the
+    # engine's DOMParser (a failure there would fall back to shards, unseen but for this).
+    geometry = page.evaluate(GEOMETRY)
+    page.evaluate(f"() => scrollTo(0, {geometry['top'] + 17 * geometry['row']})")
+    wait_filled(page, until=lambda ranks: ranks[0] >= 17, want="results 17 on")
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+    assert any(re.fullmatch(r"/(page/\d+/)?", p) for p in fetched) and not any("/s/" in p for p in fetched), fetched
     assert page.errors() == []
