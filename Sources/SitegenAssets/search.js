@@ -47,8 +47,8 @@
       .filter(w => w);
   // words:end
 
-  /** path → its JSON (`read` from the response), one request each; a failed one is
-   *  forgotten, so it is asked again. */
+  /** path → its JSON (or what `read` makes of the response: a list page's rows), one
+   *  request each; a failed one is forgotten, so it is asked again. */
   const files = new Map();
   const get = (path, signal, read = response => response.json()) => {
     if (!files.has(path)) {
@@ -256,9 +256,12 @@
    *  shard's records fill: one request, where a manifest part and then a shard are two, one
    *  after the other (the index says whether a page is small enough: `pageRows`). Undefined
    *  when that page is no longer this index's list (the site was built again since: a page's
-   *  URL, unlike a shard's, is not named by its content), lacks the row or fails. */
+   *  URL, unlike a shard's, is not named by its content), lacks the row or fails. Once a
+   *  page is of another build or lacks its row (a theme whose feed does not hold the rows),
+   *  no more are asked: every one would be a request thrown away before the manifest's two. */
+  let pagesServe = true;
   const fromPage = async (row, signal) => {
-    if (!index.pageRows || !window.DOMParser) return;
+    if (!index.pageRows || !pagesServe || !window.DOMParser) return;
     const page = floor(row / index.pageRows) + 1;
     let rowsOf;
     try {
@@ -267,7 +270,9 @@
       if (error?.name == 'AbortError') throw error;
       return;
     }
-    return rowsOf.build == index.build ? rowsOf.rows.get(row + 1) : undefined;
+    const record = rowsOf.build == index.build ? rowsOf.rows.get(row + 1) : undefined;
+    if (!record) pagesServe = false;
+    return record;
   };
   /** A list page's build and its rows' records, by rank (`aria-posinset`). A parsed document
    *  runs no script and loads nothing. */
@@ -528,8 +533,8 @@
             record => made == generation && rows.get(i) == row && record && fill(row, record),
             error => {
               if (made != generation || rows.get(i) != row) return;
-              // A shard another row asked for, and then left behind, was aborted under this
-              // one too: ask again (the new request is this row's own).
+              // A list page or shard another row asked for, and then left behind, was aborted
+              // under this one too: ask again (the new request is this row's own).
               if (error?.name == 'AbortError' && !controller.signal.aborted) return rows.delete(i), row.remove(), update();
               row.textContent = "Couldn't load this result.";
             }

@@ -59,6 +59,11 @@ def list_pages(urls):
     return [u for u in urls if re.fullmatch(r"https?://[^/]+/(page/\d+/)?", u)]
 
 
+def list_page_paths(paths):
+    """The site's list pages among the server's request paths."""
+    return [p for p in paths if re.fullmatch(r"/(page/\d+/)?", p)]
+
+
 def wait_status(page, pattern):
     page.wait_for_function(
         "re => new RegExp(re).test(document.querySelector('[role=status]').textContent)", arg=pattern, timeout=10000)
@@ -161,6 +166,7 @@ def test_a_search_page_open_across_a_rebuild_shows_its_own_results_through_the_k
     assert wait_status(page, "stories with").startswith(f"{len(holding[word]):,} stories")
     run_sitegen("build", "--source", after, "--output", out)
     seen = {}
+    asked = []  # list pages asked for, after each step
     for step in range(0, len(holding[word]) * ROW_PX + 720, 500):
         page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
         top = min(step // ROW_PX, len(holding[word]) - 1) + 1
@@ -168,10 +174,36 @@ def test_a_search_page_open_across_a_rebuild_shows_its_own_results_through_the_k
             """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=top, timeout=10000)
         wait_filled(page, timeout=10)
         seen.update((rank, id) for rank, id, _ in shown(page))
+        asked.append(len(list_page_paths(server.requests)))
     assert [seen.get(rank) for rank in range(1, len(holding[word]) + 1)] == holding[word]
-    # It asked a page, saw another build's, and read the rows through the manifest.
-    assert list_pages(r.finished) and r.shards_finished() and any("/m/" in u for u in r.finished)
+    # It asked for pages, saw another build's, and read the rows through the manifest; once
+    # it had seen one, it asked for no more (those in flight with it aside).
+    assert r.shards_finished() and any("/m/" in u for u in r.finished)
+    first = next(n for n in asked if n)
+    assert asked[-1] == first and len(asked) > asked.index(first) + 2, asked
     assert r.errors == []
+
+
+def test_when_list_pages_fail_rows_come_through_the_manifest(zipf_site, serve, reader):
+    site, ranked = zipf_site
+    word = word_with(ranked, 60, 200)
+    server = serve(site)
+    pages = len([d for d in os.listdir(os.path.join(site, "page"))]) + 1
+    server.faults.update({"/": 500, **{f"/page/{n}/": 500 for n in range(2, pages + 1)}})
+    r = reader(rtt_ms=0, kbps=0, viewport={"width": 1280, "height": 720})
+    page = r.open(server.url + "search/?q=" + quote(word))
+    wait_status(page, "stories with")
+    seen = {}
+    for step in range(0, 60 * ROW_PX, 500):
+        page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
+        page.wait_for_function(
+            """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=step // ROW_PX + 1,
+            timeout=10000)
+        wait_filled(page, timeout=10)
+        seen.update((rank, id) for rank, id, _ in shown(page))
+    assert [seen.get(rank) for rank in range(1, 61)] == ranked[word][:60]
+    assert list_page_paths(server.requests), "no list page was asked for"
+    assert r.shards_finished()
 
 
 def run_sitegen_stories(workdir, count):
@@ -455,6 +487,6 @@ def test_several_words_ask_for_their_rows_while_their_packs_records_still_come(z
     page.wait_for_function("() => !document.querySelector('[role=feed] > article[aria-busy]')", timeout=10000)
     assert [id for _, id, _ in shown(page)] == both(rare)
     whole = dict(server.held)[held]
-    asked = [t for path, t in server.request_times if re.fullmatch(r"/(page/\d+/)?", path)]
+    asked = [t for path, t in server.request_times if list_page_paths([path])]
     assert asked and min(asked) < whole, "the rows' list pages were asked for only once a pack was whole"
     assert r.errors == []

@@ -278,11 +278,12 @@ package enum SearchFiles {
             self.pageRows = pageRows
         }
 
-        /// Whether a result's row is read from its list page: one request, where the manifest
-        /// costs two, one after the other (a part, then a shard), for rows scattered over the
-        /// list as results are. A page is a shard's rows and more (its head, its pager, a
-        /// row's attributes: at 30 rows, 3.1 KB gzipped against a part and a shard's 2.1),
-        /// so only while it holds no more rows than a shard can (`ShardRule.maxRows`).
+        /// The page size when a result's row is read from its list page, else 0. A page is
+        /// one request, where the manifest costs two, one after the other (a part, then a
+        /// shard), for rows scattered over the list as results are. A page is a shard's rows
+        /// and more (its head, its pager, a row's attributes: at 30 rows, 3.1 KB gzipped
+        /// against a part and a shard's 2.1), so only while it holds no more rows than a
+        /// shard can (`ShardRule.maxRows`).
         package static func pageRows(pageSize: Int, rule: ShardRule) -> Int {
             pageSize <= rule.maxRows ? pageSize : 0
         }
