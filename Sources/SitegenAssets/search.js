@@ -6,7 +6,8 @@
 // directory and a pack a segment the first time, and often nothing after. Results are rows like the list's, in
 // a feed as tall as the results, where only the rows near the viewport exist; later rows load
 // from the site's list pages (or its manifest and shards) as the reader comes near them, and
-// loads for rows scrolled past are aborted. No WebAssembly, no eval: the page's `script-src 'self'` holds.
+// loads for rows scrolled past are aborted. No WebAssembly, no eval: the page's `script-src
+// 'self'` holds.
 //
 // Written for people: `bash .ci/minify` makes the served file with esbuild.
 (() => {
@@ -257,8 +258,9 @@
    *  after the other (the index says whether a page is small enough: `pageRows`). Undefined
    *  when that page is no longer this index's list (the site was built again since: a page's
    *  URL, unlike a shard's, is not named by its content), lacks the row or fails. Once a
-   *  page is of another build or lacks its row (a theme whose feed does not hold the rows),
-   *  no more are asked: every one would be a request thrown away before the manifest's two. */
+   *  page is of another build, lacks its row (a theme whose feed does not hold the rows) or
+   *  fails, no more are asked: every one would likely be a request thrown away before the
+   *  manifest's two. */
   let pagesServe = true;
   const fromPage = async (row, signal) => {
     if (!index.pageRows || !pagesServe || !window.DOMParser) return;
@@ -268,6 +270,7 @@
       rowsOf = await get(page == 1 ? '' : `page/${page}/`, signal, readPage);
     } catch (error) {
       if (error?.name == 'AbortError') throw error;
+      pagesServe = false;
       return;
     }
     const record = rowsOf.build == index.build ? rowsOf.rows.get(row + 1) : undefined;

@@ -202,7 +202,8 @@ def test_when_list_pages_fail_rows_come_through_the_manifest(zipf_site, serve, r
         wait_filled(page, timeout=10)
         seen.update((rank, id) for rank, id, _ in shown(page))
     assert [seen.get(rank) for rank in range(1, 61)] == ranked[word][:60]
-    assert list_page_paths(server.requests), "no list page was asked for"
+    # A page failed, and the page asked for no more (those in flight with it aside).
+    assert 0 < len(list_page_paths(server.requests)) <= 16, server.requests
     assert r.shards_finished()
 
 
