@@ -249,7 +249,11 @@
         // asks the list.
         const known = part && j >= 0 && j < index.firstRows && (await part.records)[j];
         if (known) return known;
-        return (await fromPage(row, signal)) ?? fromShard(row, signal);
+        // Results fewer than one a page (a rare word's, several words'): each row alone in
+        // its page, one request. Denser (a common word's), a page would hold several, but a
+        // shard holds them for half the bytes and its manifest part serves a thousand rows.
+        const sparse = (order ? order.length : entry.count) * index.pageRows < index.stories;
+        return (sparse && (await fromPage(row, signal))) || fromShard(row, signal);
       },
     };
   };

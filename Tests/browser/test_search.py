@@ -72,7 +72,8 @@ def wait_status(page, pattern):
 
 def test_a_query_states_the_exact_count_and_every_row_in_rank_order(zipf_site, serve, reader):
     site, ranked = zipf_site
-    word = word_with(ranked, 60, 200)
+    # (Fewer than one story a page of 30: its rows past the pack's come from list pages.)
+    word = word_with(ranked, 60, 130)
     expected = ranked[word]
     server = serve(site)
     r = reader(rtt_ms=20, kbps=0, viewport={"width": 1280, "height": 720})
@@ -108,6 +109,28 @@ def test_a_query_states_the_exact_count_and_every_row_in_rank_order(zipf_site, s
     assert attributes["class"] == "row" and attributes["tabindex"] == "0" and attributes["aria-setsize"] == str(len(expected))
     assert attributes["data-id"] == expected[int(attributes["aria-posinset"]) - 1]
     assert r.errors == [] and page.evaluate("() => window.__csp") == []
+
+
+def test_a_common_word_s_later_rows_come_from_shards_not_pages(zipf_site, serve, reader):
+    """A word in more stories than one a page (30): its rows are dense in the list, and a
+    shard holds several of them for half a page's bytes, its manifest part a thousand rows."""
+    site, ranked = zipf_site
+    word = word_with(ranked, 150, 1000, syllables=1)
+    server = serve(site)
+    r = reader(rtt_ms=0, kbps=0, viewport={"width": 1280, "height": 720})
+    page = r.open(server.url + "search/?q=" + quote(word))
+    assert wait_status(page, "stories with") == f"{len(ranked[word]):,} stories with “{word}”"
+    seen = {}
+    for step in range(0, 60 * ROW_PX, 500):
+        page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
+        page.wait_for_function(
+            """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=step // ROW_PX + 1,
+            timeout=10000)
+        wait_filled(page, timeout=10)
+        seen.update((rank, id) for rank, id, _ in shown(page))
+    assert [seen.get(rank) for rank in range(1, 61)] == ranked[word][:60]
+    assert r.shards_finished() and not list_page_paths(server.requests)
+    assert r.errors == []
 
 
 def test_typing_refines_in_place_the_url_follows_and_escape_clears(zipf_site, serve, reader):
@@ -148,7 +171,7 @@ def test_a_search_page_open_across_a_rebuild_shows_its_own_results_through_the_k
     page N holds other rows. A search page loaded before the rebuild (its index, its ranking)
     must not show them: it sees the pages are of another build, and loads its rows through its
     own build's manifest and shards, which the output keeps (--keep-generations)."""
-    lines = open(run_sitegen_stories(workdir, 630)).read().splitlines(keepends=True)
+    lines = open(run_sitegen_stories(workdir, 3030)).read().splitlines(keepends=True)
     before = os.path.join(workdir, "rebuilt-before.jsonl")
     after = os.path.join(workdir, "rebuilt-after.jsonl")
     open(before, "w").writelines(lines[30:])
@@ -159,7 +182,8 @@ def test_a_search_page_open_across_a_rebuild_shows_its_own_results_through_the_k
     for item in map(json.loads, lines[30:]):
         for word in set(fold(w) for w in item["title"].split()):
             holding.setdefault(word, []).append(str(item["id"]))
-    word = word_with(holding, 25, 90)
+    # (Past the packs' 16 a segment, and fewer than one story a page of 30: rows from pages.)
+    word = word_with(holding, 45, 95)
     server = serve(out)
     r = reader(rtt_ms=0, kbps=0, viewport={"width": 1280, "height": 720})
     page = r.open(server.url + "search/?q=" + quote(word))
@@ -178,7 +202,7 @@ def test_a_search_page_open_across_a_rebuild_shows_its_own_results_through_the_k
     assert [seen.get(rank) for rank in range(1, len(holding[word]) + 1)] == holding[word]
     # It asked for pages, saw another build's, and read the rows through the manifest; once
     # it had seen one, it asked for no more (those in flight with it aside).
-    assert r.shards_finished() and any("/m/" in u for u in r.finished)
+    assert any("/s/" in p for p in server.requests) and any("/m/" in p for p in server.requests), server.requests
     first = next(n for n in asked if n)
     assert asked[-1] == first and len(asked) > asked.index(first) + 2, asked
     assert r.errors == []
@@ -208,10 +232,10 @@ def test_when_list_pages_fail_rows_come_through_the_manifest(zipf_site, serve, r
 
 
 def run_sitegen_stories(workdir, count):
-    """`count` generated stories with Zipf-law titles of few words (so that some word has tens of
-    stories), as JSON lines: their file."""
+    """`count` generated stories with Zipf-law titles of a thousand words (so that some word has
+    tens of stories), as JSON lines: their file."""
     path = os.path.join(workdir, f"zipf-{count}.jsonl")
-    run_sitegen("generate", "--count", str(count), "--format", "jsonl", "--titles", "zipf", "--vocabulary", "200", "--output", path)
+    run_sitegen("generate", "--count", str(count), "--format", "jsonl", "--titles", "zipf", "--vocabulary", "1000", "--output", path)
     return path
 
 
