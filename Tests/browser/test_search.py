@@ -59,6 +59,26 @@ def list_pages(urls):
     return [u for u in urls if re.fullmatch(r"https?://[^/]+/(page/\d+/)?", u)]
 
 
+def scroll_through(page, count, each=None):
+    """Scrolls `count` results (all of them) down 500 px at a time to their end, each time
+    waiting until the row at the viewport's top exists (the scroll was handled) and the whole
+    viewport is filled (rows made for the last step can satisfy the first test before this
+    scroll's frame makes the rows below them: CI once read ranks 13 and 14 as never shown).
+    Returns {rank: id} of every row seen; `each(rows)` sees each step's [rank, id, text]."""
+    seen = {}
+    for step in range(0, count * ROW_PX + 720, 500):
+        page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
+        top = min(step // ROW_PX, count - 1) + 1
+        page.wait_for_function(
+            """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=top, timeout=10000)
+        wait_filled(page, timeout=10)
+        rows = shown(page)
+        seen.update((rank, id) for rank, id, _ in rows)
+        if each:
+            each(rows)
+    return seen
+
+
 def list_page_paths(paths):
     """The site's list pages among the server's request paths."""
     return [p for p in paths if re.fullmatch(r"/(page/\d+/)?", p)]
@@ -86,19 +106,11 @@ def test_a_query_states_the_exact_count_and_every_row_in_rank_order(zipf_site, s
     assert page.evaluate("() => document.querySelectorAll('[role=feed] > article').length") < 30
     # The first view's rows came with the word's pack: nothing of the list was asked for yet.
     assert not r.shards_finished() and not list_pages(r.finished)
-    seen = {}
-    for step in range(0, len(expected) * ROW_PX + 720, 500):
-        page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
-        # The row at the viewport's top exists (the scroll was handled), and the whole viewport is
-        # filled: rows made for the last step can satisfy the first test before this scroll's
-        # frame makes the rows below them (CI once read ranks 13 and 14 as never shown).
-        top = min(step // ROW_PX, len(expected) - 1) + 1
-        page.wait_for_function(
-            """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=top, timeout=10000)
-        wait_filled(page, timeout=10)
-        for rank, id, text in shown(page):
-            seen[rank] = id
+    def hold_the_word(rows):
+        for _, _, text in rows:
             assert word in [fold(w) for w in re.findall(r"\w+", text)], text
+
+    seen = scroll_through(page, len(expected), hold_the_word)
     assert [seen.get(rank) for rank in range(1, len(expected) + 1)] == expected
     # Rows past the pack's came from the list's own pages, a request each, not through its
     # manifest and shards (two, one after the other).
@@ -120,15 +132,8 @@ def test_a_common_word_s_later_rows_come_from_shards_not_pages(zipf_site, serve,
     r = reader(rtt_ms=0, kbps=0, viewport={"width": 1280, "height": 720})
     page = r.open(server.url + "search/?q=" + quote(word))
     assert wait_status(page, "stories with") == f"{len(ranked[word]):,} stories with “{word}”"
-    seen = {}
-    for step in range(0, 60 * ROW_PX, 500):
-        page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
-        page.wait_for_function(
-            """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=step // ROW_PX + 1,
-            timeout=10000)
-        wait_filled(page, timeout=10)
-        seen.update((rank, id) for rank, id, _ in shown(page))
-    assert [seen.get(rank) for rank in range(1, 61)] == ranked[word][:60]
+    seen = scroll_through(page, len(ranked[word]))
+    assert [seen.get(rank) for rank in range(1, len(ranked[word]) + 1)] == ranked[word]
     assert r.shards_finished() and not list_page_paths(server.requests)
     assert r.errors == []
 
@@ -189,16 +194,8 @@ def test_a_search_page_open_across_a_rebuild_shows_its_own_results_through_the_k
     page = r.open(server.url + "search/?q=" + quote(word))
     assert wait_status(page, "stories with").startswith(f"{len(holding[word]):,} stories")
     run_sitegen("build", "--source", after, "--output", out)
-    seen = {}
     asked = []  # list pages asked for, after each step
-    for step in range(0, len(holding[word]) * ROW_PX + 720, 500):
-        page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
-        top = min(step // ROW_PX, len(holding[word]) - 1) + 1
-        page.wait_for_function(
-            """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=top, timeout=10000)
-        wait_filled(page, timeout=10)
-        seen.update((rank, id) for rank, id, _ in shown(page))
-        asked.append(len(list_page_paths(server.requests)))
+    seen = scroll_through(page, len(holding[word]), lambda _: asked.append(len(list_page_paths(server.requests))))
     assert [seen.get(rank) for rank in range(1, len(holding[word]) + 1)] == holding[word]
     # It asked for pages, saw another build's, and read the rows through the manifest; once
     # it had seen one, it asked for no more (those in flight with it aside).
@@ -217,15 +214,8 @@ def test_when_list_pages_fail_rows_come_through_the_manifest(zipf_site, serve, r
     r = reader(rtt_ms=0, kbps=0, viewport={"width": 1280, "height": 720})
     page = r.open(server.url + "search/?q=" + quote(word))
     wait_status(page, "stories with")
-    seen = {}
-    for step in range(0, 60 * ROW_PX, 500):
-        page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {step})")
-        page.wait_for_function(
-            """top => document.querySelector(`[role=feed] > article[aria-posinset="${top}"]`)""", arg=step // ROW_PX + 1,
-            timeout=10000)
-        wait_filled(page, timeout=10)
-        seen.update((rank, id) for rank, id, _ in shown(page))
-    assert [seen.get(rank) for rank in range(1, 61)] == ranked[word][:60]
+    seen = scroll_through(page, len(ranked[word]))
+    assert [seen.get(rank) for rank in range(1, len(ranked[word]) + 1)] == ranked[word]
     # A page failed, and the page asked for no more (those in flight with it aside).
     assert 0 < len(list_page_paths(server.requests)) <= 16, server.requests
     assert r.shards_finished()
