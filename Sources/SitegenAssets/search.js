@@ -524,6 +524,7 @@
       }
     }
     let next = null;
+    const pending = [];
     for (let i = to - 1; i >= from; i--) {
       let row = rows.get(i);
       if (!row) {
@@ -532,24 +533,14 @@
         feed.insertBefore(row, next);
         const record = results.peek(i);
         if (record) fill(row, record);
-        else if (results.load) {
-          row.setAttribute('aria-busy', 'true');
-          const controller = new AbortController(), made = generation;
-          controllers.set(i, controller);
-          results.load(i, controller.signal).then(
-            record => made == generation && rows.get(i) == row && record && fill(row, record),
-            error => {
-              if (made != generation || rows.get(i) != row) return;
-              // A list page or shard another row asked for, and then left behind, was aborted
-              // under this one too: ask again (the new request is this row's own).
-              if (error?.name == 'AbortError' && !controller.signal.aborted) return rows.delete(i), row.remove(), update();
-              row.textContent = "Couldn't load this result.";
-            }
-          );
-        }
+        else if (results.load) pending.push([i, row]);
       }
       next = row;
     }
+    // Made from the bottom up (each placed before the one below it), loaded from the top down:
+    // a reader reads from the top, and a host taking six requests at a time (HTTP/1.1) takes
+    // the first six asked.
+    for (const [i, row] of pending.reverse()) load(i, row);
     feed.setAttribute('aria-busy', [...rows.values()].some(r => r.hasAttribute('aria-busy')));
     // Rows taller than assumed (a phone's): place them again, and make those that now fit.
     const measured = rows.values().next().value?.getBoundingClientRect().height;
@@ -558,6 +549,24 @@
       for (const [i, row] of rows) row.style.top = i * rowHeight + 'px';
       update();
     }
+  };
+  /** Starts loading result i into `row`, which waits busy; a load of a row scrolled away is
+   *  aborted (`update`). */
+  const load = (i, row) => {
+    row.setAttribute('aria-busy', 'true');
+    const controller = new AbortController(),
+      made = generation;
+    controllers.set(i, controller);
+    results.load(i, controller.signal).then(
+      record => made == generation && rows.get(i) == row && record && fill(row, record),
+      error => {
+        if (made != generation || rows.get(i) != row) return;
+        // A list page or shard another row asked for, and then left behind, was aborted
+        // under this one too: ask again (the new request is this row's own).
+        if (error?.name == 'AbortError' && !controller.signal.aborted) return rows.delete(i), row.remove(), update();
+        row.textContent = "Couldn't load this result.";
+      }
+    );
   };
   const say = text => (status.textContent = text);
   const tell = () => say(`${partial() ? `At least ${stories(results.found)}` : stories(total)} with ${named}`);
