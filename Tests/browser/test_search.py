@@ -55,8 +55,8 @@ def shown(page):
 
 
 def list_pages(urls):
-    """The site's list pages among `urls` (page 1 is the site's root)."""
-    return [u for u in urls if re.fullmatch(r"https?://[^/]+/(page/\d+/)?", u)]
+    """The site's list pages among `urls`, whole or paths alone (page 1 is the site's root)."""
+    return [u for u in urls if re.fullmatch(r"(https?://[^/]+)?/(page/\d+/)?", u)]
 
 
 def scroll_through(page, count, each=None):
@@ -77,11 +77,6 @@ def scroll_through(page, count, each=None):
         if each:
             each(rows)
     return seen
-
-
-def list_page_paths(paths):
-    """The site's list pages among the server's request paths."""
-    return [p for p in paths if re.fullmatch(r"/(page/\d+/)?", p)]
 
 
 def wait_status(page, pattern):
@@ -105,7 +100,7 @@ def test_a_query_states_the_exact_count_and_every_row_in_rank_order(zipf_site, s
     page.wait_for_function("() => document.querySelectorAll('[role=feed] > article[data-id]').length >= 8")
     assert page.evaluate("() => document.querySelectorAll('[role=feed] > article').length") < 30
     # The first view's rows came with the word's pack: nothing of the list was asked for yet.
-    assert not r.shards_finished() and not list_pages(r.finished)
+    assert not [p for p in server.requests if "/s/" in p or "/m/" in p] and not list_pages(server.requests)
     def hold_the_word(rows):
         for _, _, text in rows:
             assert word in [fold(w) for w in re.findall(r"\w+", text)], text
@@ -114,7 +109,7 @@ def test_a_query_states_the_exact_count_and_every_row_in_rank_order(zipf_site, s
     assert [seen.get(rank) for rank in range(1, len(expected) + 1)] == expected
     # Rows past the pack's came from the list's own pages, a request each, not through its
     # manifest and shards (two, one after the other).
-    assert list_pages(r.finished) and not r.shards_finished() and not any("/m/" in u for u in r.finished)
+    assert list_pages(server.requests) and not [p for p in server.requests if "/s/" in p or "/m/" in p]
     # The rows are the list's rows: the same element, the same record.
     row = page.evaluate("() => document.querySelector('[role=feed] > article[data-id]').outerHTML")
     attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', row.split(">")[0]))
@@ -134,7 +129,7 @@ def test_a_common_word_s_later_rows_come_from_shards_not_pages(zipf_site, serve,
     assert wait_status(page, "stories with") == f"{len(ranked[word]):,} stories with “{word}”"
     seen = scroll_through(page, len(ranked[word]))
     assert [seen.get(rank) for rank in range(1, len(ranked[word]) + 1)] == ranked[word]
-    assert r.shards_finished() and not list_page_paths(server.requests)
+    assert any("/s/" in p for p in server.requests) and not list_pages(server.requests)
     assert r.errors == []
 
 
@@ -195,7 +190,7 @@ def test_a_search_page_open_across_a_rebuild_shows_its_own_results_through_the_k
     assert wait_status(page, "stories with").startswith(f"{len(holding[word]):,} stories")
     run_sitegen("build", "--source", after, "--output", out)
     asked = []  # list pages asked for, after each step
-    seen = scroll_through(page, len(holding[word]), lambda _: asked.append(len(list_page_paths(server.requests))))
+    seen = scroll_through(page, len(holding[word]), lambda _: asked.append(len(list_pages(server.requests))))
     assert [seen.get(rank) for rank in range(1, len(holding[word]) + 1)] == holding[word]
     # It asked for pages, saw another build's, and read the rows through the manifest; once
     # it had seen one, it asked for no more (those in flight with it aside).
@@ -217,8 +212,8 @@ def test_when_list_pages_fail_rows_come_through_the_manifest(zipf_site, serve, r
     seen = scroll_through(page, len(ranked[word]))
     assert [seen.get(rank) for rank in range(1, len(ranked[word]) + 1)] == ranked[word]
     # A page failed, and the page asked for no more (those in flight with it aside).
-    assert 0 < len(list_page_paths(server.requests)) <= 16, server.requests
-    assert r.shards_finished()
+    assert 0 < len(list_pages(server.requests)) <= 16, server.requests
+    assert any("/s/" in p for p in server.requests)
 
 
 def run_sitegen_stories(workdir, count):
@@ -502,6 +497,6 @@ def test_several_words_ask_for_their_rows_while_their_packs_records_still_come(z
     page.wait_for_function("() => !document.querySelector('[role=feed] > article[aria-busy]')", timeout=10000)
     assert [id for _, id, _ in shown(page)] == both(rare)
     whole = dict(server.held)[held]
-    asked = [t for path, t in server.request_times if list_page_paths([path])]
+    asked = [t for path, t in server.request_times if list_pages([path])]
     assert asked and min(asked) < whole, "the rows' list pages were asked for only once a pack was whole"
     assert r.errors == []
