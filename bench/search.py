@@ -155,6 +155,20 @@ def new_page(browser):
     return context, page, urls
 
 
+def cold_query(browser, server, query, expected=None, timeout=30000):
+    """Opens search/?q=`query` in a fresh context (new_page) until the page states a count and
+    the network is idle: (context, page, urls, status). With `expected`, exits unless the page
+    states that many stories."""
+    context, page, urls = new_page(browser)
+    page.goto(server.url + "search/?q=" + query.replace(" ", "%20"))
+    page.wait_for_function("() => / with /.test(document.querySelector('[role=status]').textContent)", timeout=timeout)
+    page.wait_for_load_state("networkidle")
+    status = page.inner_text("[role=status]")
+    if expected is not None and not status.startswith(f"{expected:,} stor"):
+        sys.exit(f"{query}: the page says {status!r}; {expected} titles hold it")
+    return context, page, urls, status
+
+
 # The count stated and every row in view filled: when the reader has the first results. The
 # first frame that sees it records the time (ms since navigation began).
 FIRST_ROWS = """() => {
@@ -207,13 +221,7 @@ def sitegen_queries(browser, site, picks):
     server = SiteServer(site)
     rows = []
     for label, word, second, expected in picks:
-        context, page, urls = new_page(browser)
-        page.goto(server.url + "search/?q=" + word)
-        page.wait_for_function("() => /with/.test(document.querySelector('[role=status]').textContent)", timeout=30000)
-        page.wait_for_load_state("networkidle")
-        status = page.inner_text("[role=status]")
-        if not status.startswith(f"{expected:,} stor"):
-            sys.exit(f"{word}: the page says {status!r}; {expected} titles hold it")
+        context, page, urls, status = cold_query(browser, server, word, expected)
         # Every row shown holds the word.
         texts = page.evaluate("() => [...document.querySelectorAll('[role=feed] > article[data-id]')].map(a => a.textContent)")
         if not all(word in [fold(w) for w in re.findall(r"\w+", t)] for t in texts):
@@ -256,11 +264,7 @@ def pair_query(browser, site, stories_file, pair):
     expected = sum(1 for line in open(stories_file)
                    if {rare, common} <= set(fold(w) for w in json.loads(line)["title"].split()))
     server = SiteServer(site)
-    context, page, urls = new_page(browser)
-    page.goto(server.url + "search/?q=" + rare + "%20" + common)
-    page.wait_for_function("() => /with/.test(document.querySelector('[role=status]').textContent)", timeout=60000)
-    page.wait_for_load_state("networkidle")
-    status = page.inner_text("[role=status]")
+    context, page, urls, status = cold_query(browser, server, f"{rare} {common}", timeout=60000)
     result = {"label": label, "words": f"{rare} {common}", "status": status, "expected": expected, "requests": len(urls), "urls": list(urls),
               "bytes": gzipped(site, urls)}
     context.close()

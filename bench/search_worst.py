@@ -30,7 +30,7 @@ from server import SiteServer  # noqa: E402
 import searchindex  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from search import title_counts, gzipped, local_file, new_page  # noqa: E402
+from search import title_counts, gzipped, local_file, cold_query  # noqa: E402
 
 KIB = 1024
 
@@ -92,13 +92,7 @@ def main():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for word, count, _ in words:
-            context, page, urls = new_page(browser)
-            page.goto(server.url + "search/?q=" + word)
-            page.wait_for_function("() => / with /.test(document.querySelector('[role=status]').textContent)", timeout=60000)
-            page.wait_for_load_state("networkidle")
-            status = page.inner_text("[role=status]")
-            if not status.startswith(f"{count:,} stor"):
-                sys.exit(f"{word}: the page says {status!r}; {count} titles hold it")
+            context, page, urls, _ = cold_query(browser, server, word, count, timeout=60000)
             parts = {}
             for url in urls:
                 parts.setdefault(kind(url, folders), []).append(gz_size(local_file(site, url)))
