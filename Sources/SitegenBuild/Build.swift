@@ -19,6 +19,12 @@ public struct BuildRequest: Sendable {
     public var shardRule: ShardRule
     /// How the search index is cut (tests make small indexes deep with it).
     public var searchRule: SearchRule = .default
+    /// Fail rather than leave out what the safety rules refuse (`--strict`): a story's path, a
+    /// bundle file, a symbolic link not followed.
+    public var strict = false
+    /// Leave out a bundle's files that can run script when opened (SVG, HTML, XML) rather than
+    /// copy them under a sandboxing policy (`active_files = "refuse"`).
+    public var refuseActiveFiles = false
 
     public init(
         source: any StorySource, output: String, templates: String? = nil, options: SiteOptions = .init(),
@@ -77,8 +83,24 @@ public enum Build {
         }
         let sitePages = try SitePagesFolder.load(request.pages)
         // Stories that asked for a path of their own get it where it is free.
-        let refusedPaths = ItemPaths.grant(&filtered, siteSlugs: Set(sitePages.map(\.slug)))
-        for (id, path) in refusedPaths { log("      path \(path) of story \(id) not taken: item/\(id)/") }
+        let (refusedPaths, claims) = ItemPaths.grant(
+            &filtered, siteSlugs: Set(sitePages.map(\.slug)), refuseActive: request.refuseActiveFiles)
+        // Named by their source files: looked up only for the stories refused.
+        let refusedIDs = Set(refusedPaths.map(\.id))
+        let sourceFiles =
+            refusedIDs.isEmpty
+            ? [:]
+            : Dictionary(
+                filtered.lazy.filter { refusedIDs.contains($0.id) }.map { ($0.id, $0.markdownExtras.sourceFile) },
+                uniquingKeysWith: { first, _ in first })
+        let refusals = refusedPaths.map { PathRefusal($0, file: sourceFiles[$0.id] ?? nil) }
+        for refusal in refusals { log("      \(refusal.line)") }
+        if request.strict {
+            let lines =
+                skipped.filter { $0.reason == .notFollowed }.map { "\($0.location): \($0.detail ?? "not followed")" }
+                + refusals.map(\.line)
+            if !lines.isEmpty { throw BuildError.strict(lines) }
+        }
         let stories = consume filtered
         let ids = stories.map { $0.id }
         // Another generator's template code, left as text: said, not silent.
@@ -160,7 +182,8 @@ public enum Build {
             log("      item pages")
             let authored =
                 try writer.writeItemPages(itemRows, stories: stories, rowHTML: rowHTML) + writer.writeSitePages(sitePages)
-            let redirects = Redirects.plan(stories, withPages: itemRows, siteSlugs: Set(sitePages.map(\.slug)))
+            let redirects = Redirects.plan(
+                stories, withPages: itemRows, siteSlugs: Set(sitePages.map(\.slug)), claims: claims)
             try writer.writeRedirects(redirects, stories: stories)
             if !authored.isEmpty { log("      the links of \(authored.count) Markdown pages") }
             let dead = deadLinks(
@@ -172,6 +195,9 @@ public enum Build {
             for link in dead { log("      dead link on \(link.page): \(link.link)") }
             for page in authored where !page.removed.isEmpty {
                 log("      unsafe HTML removed from \(page.links.url): \(page.removed.joined(separator: ", "))")
+            }
+            for page in authored where !page.capped.isEmpty {
+                log("      capped on \(page.links.url): \(page.capped.joined(separator: ", "))")
             }
             log("      feed, sitemap, hosting files")
             try writer.writeDiscovery(
@@ -188,11 +214,14 @@ public enum Build {
                 shards: list.shards, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,
                 sitePages: sitePages.count, filesWritten: output.written, filesUnchanged: output.unchanged,
                 bundleFiles: bundleFiles, bundleFilesLeft: stories.reduce(0) { $0 + $1.markdownExtras.files.count } - bundleFiles,
-                pathsRefused: refusedPaths.count, terms: terms.count, termPages: termLists.reduce(0) { $0 + $1.pages },
+                pathsRefused: refusals.filter { $0.bundleFile == nil }.map(\.line),
+                bundleFilesRefused: refusals.filter { $0.bundleFile != nil }.map(\.line), terms: terms.count,
+                termPages: termLists.reduce(0) { $0 + $1.pages },
                 searchFiles: searchIndex?.files ?? 0, deadLinks: dead.count,
                 linksChecked: authored.reduce(0) { $0 + $1.links.links.count },
                 unsafeHTML: authored.reduce(0) { $0 + $1.removed.count },
                 unsafeHTMLPages: authored.count { !$0.removed.isEmpty },
+                capped: authored.reduce(0) { $0 + $1.capped.count }, cappedPages: authored.count { !$0.capped.isEmpty },
                 templateLines: templated.reduce(0) { $0 + $1.markdownExtras.templateLines.count },
                 templateFiles: templated.count, redirectPages: redirects.count)
             // Freeing every story's strings is one core's work after all else is done: on another

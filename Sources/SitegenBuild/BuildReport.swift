@@ -19,8 +19,11 @@ public struct BuildReport: Sendable, Equatable {
     /// because their page has no item page (no body, or `--no-item-pages`).
     public var bundleFiles = 0
     public var bundleFilesLeft = 0
-    /// Item page paths asked for (`slug`, `permalink`) and not taken (`ItemPaths`).
-    public var pathsRefused = 0
+    /// Item page paths asked for (`slug`, `permalink`) and not taken (`ItemPaths`), and bundle
+    /// files not copied because their place was taken or their path too long: a line each,
+    /// naming the story's file and the reason.
+    public var pathsRefused: [String] = []
+    public var bundleFilesRefused: [String] = []
     /// Tags and categories with a list of their own, and the pages of those lists.
     public var terms = 0
     public var termPages = 0
@@ -34,6 +37,10 @@ public struct BuildReport: Sendable, Equatable {
     /// URLs, frames: `AuthoredHTML`), and the pages they were on.
     public var unsafeHTML = 0
     public var unsafeHTMLPages = 0
+    /// Bounds Markdown pages met (an attribute value too long, a word too long to wrap quickly,
+    /// nesting too deep: `AuthoredHTML`), and the pages they were on.
+    public var capped = 0
+    public var cappedPages = 0
     /// Lines of Markdown bodies holding another generator's template code, left as text, and
     /// the files they are in (`MarkdownExtras.templateLines`).
     public var templateLines = 0
@@ -59,8 +66,11 @@ public struct BuildReport: Sendable, Equatable {
         if bundleFilesLeft > 0 {
             line += " \(plural(bundleFilesLeft, "bundle file")) not copied (their page has no item page)."
         }
-        if pathsRefused > 0 {
-            line += " \(plural(pathsRefused, "item path")) not taken, item/<id>/ instead (--verbose says which)."
+        if !pathsRefused.isEmpty {
+            line += " \(plural(pathsRefused.count, "item path")) not taken, item/<id>/ instead: \(named(pathsRefused))."
+        }
+        if !bundleFilesRefused.isEmpty {
+            line += " \(plural(bundleFilesRefused.count, "bundle file")) not copied: \(named(bundleFilesRefused))."
         }
         if redirectPages > 0 { line += " \(plural(redirectPages, "redirect page")) for old URLs." }
         if deadLinks > 0 {
@@ -69,6 +79,10 @@ public struct BuildReport: Sendable, Equatable {
         if unsafeHTML > 0 {
             line +=
                 " \(plural(unsafeHTML, "unsafe part")) of raw HTML removed from \(plural(unsafeHTMLPages, "Markdown page")) (--verbose names them)."
+        }
+        if capped > 0 {
+            line +=
+                " \(plural(capped, "bound")) met in \(plural(cappedPages, "Markdown page")) (a long attribute dropped, a long word broken, deep nesting flattened; --verbose names them)."
         }
         if templateLines > 0 {
             line +=
@@ -83,9 +97,11 @@ public struct BuildReport: Sendable, Equatable {
         guard !faults.isEmpty else { return line + " Skipped none." }
         let groups = Dictionary(grouping: faults, by: \.reason).sorted { $0.key < $1.key }
         let parts = groups.map { reason, skips -> String in
-            var part = "\(skips.count) \(reason.rawValue)"
+            var part =
+                reason == .notFollowed
+                ? plural(skips.count, "symbolic link") + " not followed" : "\(skips.count) \(reason.rawValue)"
             // Faults in the data are named, so they can be found and fixed.
-            if reason == .malformed || reason == .unfetched || reason == .noID {
+            if reason == .malformed || reason == .unfetched || reason == .noID || reason == .notFollowed {
                 let named = skips.prefix(3).map { skip in
                     skip.id.map { "id \($0)" } ?? skip.location
                 }
@@ -95,6 +111,11 @@ public struct BuildReport: Sendable, Equatable {
         }
         line += " Skipped \(faults.count): " + parts.joined(separator: ", ") + "."
         return line
+    }
+
+    /// The first three lines, and how many more.
+    private func named(_ lines: [String]) -> String {
+        lines.prefix(3).joined(separator: "; ") + (lines.count > 3 ? "; +\(lines.count - 3) more (--verbose lists them)" : "")
     }
 
     private func plural(_ n: Int, _ one: String, _ many: String? = nil) -> String {

@@ -15,6 +15,10 @@ public struct BuildSettings: Sendable {
     public var port: Int
     /// Markdown drafts built too (`--drafts`).
     public var drafts: Bool
+    /// Fail on what the safety rules leave out (`--strict`).
+    public var strict: Bool
+    /// Leave a bundle's active files out rather than sandbox them (`active_files = "refuse"`).
+    public var refuseActiveFiles: Bool
     /// The zone of Markdown dates written without one (`--timezone`).
     public var zone: SiteTimeZone
     public var remote: RemoteSourceOptions
@@ -54,7 +58,8 @@ public struct BuildSettings: Sendable {
                 taxonomies: merged.taxonomies!, search: merged.search!),
             templates: merged.templates ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
             pages: merged.pages ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
-            port: merged.port!, drafts: merged.drafts!,
+            port: merged.port!, drafts: merged.drafts!, strict: merged.strict!,
+            refuseActiveFiles: merged.activeFiles! == "refuse",
             zone: SiteTimeZone(identifier: merged.timezone!) ?? .utc,
             remote: RemoteSourceOptions(
                 list: merged.list!, limit: merged.limit, itemsKey: merged.itemsKey!, totalKey: merged.totalKey!,
@@ -70,10 +75,13 @@ public struct BuildSettings: Sendable {
     public func request(progress: (any FetchProgress)?) throws -> BuildRequest {
         var remote = self.remote
         remote.fetch.progress = progress
-        return BuildRequest(
+        var request = BuildRequest(
             source: try SourceLocator.source(for: source, remote: remote, drafts: drafts, zone: zone), output: output,
             templates: templates,
             options: options, pages: pages)
+        request.strict = strict
+        request.refuseActiveFiles = refuseActiveFiles
+        return request
     }
 
     /// The local files and folders a build reads: what `serve` watches for changes. A URL source

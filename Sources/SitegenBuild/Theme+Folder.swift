@@ -2,6 +2,7 @@ import Foundation
 import SitegenAssets
 import SitegenModel
 import SitegenRender
+import SitegenSystem
 
 extension Theme {
     /// The theme from a templates folder, file by file: `<folder>/row.mustache` replaces the
@@ -13,6 +14,11 @@ extension Theme {
             guard let folder else { return nil }
             let path = (folder as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: path) else { return nil }
+            // A template that is a link out of its folder is never read (it would be published).
+            guard ContainedFolder(folder)?.file(name) != nil else {
+                throw SitegenError.unreadable(
+                    path: path, reason: "not a file inside the templates folder (a symbolic link out of it?)")
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw SitegenError.unreadable(path: path, reason: "permission denied")
             }

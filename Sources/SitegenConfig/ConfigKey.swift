@@ -293,6 +293,19 @@ extension SiteConfig {
                 name: "drafts", value: .boolean(\.drafts), default: .boolean(false),
                 help: "Build Markdown drafts too (draft: true, published: false in front matter); the summary counts them."),
             ConfigKey(
+                name: "strict", value: .boolean(\.strict), default: .boolean(false),
+                help:
+                    "Fail the build, naming each, where the safety rules would leave something out: a story's path not taken, a bundle file not copied, a symbolic link not followed. For CI and preview builds."
+            ),
+            ConfigKey(
+                name: "active_files",
+                value: .string(\.activeFiles) { value in
+                    ["sandbox", "refuse"].contains(value) ? nil : "must be sandbox or refuse (got \(value))"
+                }, default: .text("sandbox"),
+                help:
+                    "Markdown bundle files that can run script when opened (SVG, HTML, XML): sandbox copies them and has _headers and sitegen serve send them a sandboxing Content-Security-Policy; refuse leaves them out.",
+                valueName: "mode"),
+            ConfigKey(
                 name: "timezone",
                 value: .string(\.timezone) { name in
                     SiteTimeZone(identifier: name) == nil ? "must be a time zone name such as Europe/Berlin (got \(name))" : nil

@@ -24,6 +24,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var search: Bool?
     /// Markdown drafts built too (`--drafts`).
     public var drafts: Bool?
+    /// Fail the build on what the safety rules would leave out (`--strict`).
+    public var strict: Bool?
+    /// What a Markdown bundle's active files (SVG, HTML, XML) get: "sandbox" or "refuse".
+    public var activeFiles: String?
     /// The zone of Markdown dates written without one (`--timezone`), an IANA name.
     public var timezone: String?
     /// `sitegen serve`'s port.

@@ -70,6 +70,9 @@ extension AuthoredHTML {
     /// Void among the dropped: they have no content to skip.
     static let droppedVoid: Set<String> = ["embed", "frame", "meta", "link", "base"]
 
+    /// `pre`'s index in `kept`: its text keeps its lines as written.
+    static let preIndex = keptIndex["pre"]!
+
     /// Each kept element's index in `kept`, by its lowercased name.
     static let keptIndex: [String: Int] = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1.name, $0) })
 }

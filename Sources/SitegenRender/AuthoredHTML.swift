@@ -16,6 +16,13 @@ import SitegenModel
 ///
 /// What is removed as unsafe (dropped elements, handlers, refused URLs) is named in `removed`,
 /// which the build counts: the author learns what the page lost.
+///
+/// What a browser would take long to lay out is bounded, and each bound met is named in
+/// `capped` (the build counts those too): an attribute value longer than `maxAttributeBytes` is
+/// dropped (a 1 MB `alt` took Chromium 110 s), nesting deeper than `maxDepth` loses its tags,
+/// and a word longer than `maxWordScalars` outside `pre` gets a `<wbr>` (a break the reader
+/// never sees, and copying leaves out) every `maxWordScalars`: an unbroken 1 MB word took
+/// Chromium 90 s to wrap, the same bytes broken every 256 under 2 s.
 package enum AuthoredHTML {
     package struct Result: Sendable, Equatable {
         package var html: String
@@ -25,10 +32,17 @@ package enum AuthoredHTML {
         package var ids: Set<String> = []
         /// What was removed as unsafe, each as a few words: `<script>`, `onerror`, `href javascript:…`.
         package var removed: [String] = []
+        /// Bounds met, each as a few words: `alt over 4096 bytes`, `a word over 256 characters`.
+        package var capped: [String] = []
     }
 
-    /// Deeper nesting is not kept (the tags go, their content stays): it bounds the stack.
+    /// Deeper nesting is not kept (the tags go, their content stays): it bounds the stack, and
+    /// what a browser lays out.
     static let maxDepth = 256
+    /// The longest attribute value kept. Long URLs (a map's, a search's) stay under it.
+    static let maxAttributeBytes = 4_096
+    /// The longest run of characters without a break kept as it is, outside `pre`.
+    static let maxWordScalars = 256
 
     /// `html` made safe; `link` may give a link's URL another (a Markdown file's page).
     package static func sanitize(_ html: String, taken: Set<String> = [], link: ((String) -> String?)? = nil) -> Result {
@@ -37,7 +51,8 @@ package enum AuthoredHTML {
             var pass = Pass(input: input, taken: taken, link: link)
             pass.run()
             return Result(
-                html: String(decoding: pass.out, as: UTF8.self), links: pass.links, ids: pass.ids, removed: pass.removed)
+                html: String(decoding: pass.out, as: UTF8.self), links: pass.links, ids: pass.ids, removed: pass.removed,
+                capped: pass.capped)
         }
     }
 
@@ -51,8 +66,16 @@ package enum AuthoredHTML {
         var links: [String] = []
         var ids: Set<String> = []
         var removed: [String] = []
+        var capped: [String] = []
         /// Indices in `kept` of the elements open, innermost last.
         var open: [Int] = []
+        /// How many `pre` elements are open: their text is never wrapped, so never broken.
+        var preDepth = 0
+        /// Characters since the last place a line may break, and whether this word was broken.
+        var word = 0
+        var wordBroken = false
+        /// Whether the nesting bound was met (named once a page).
+        var tooDeep = false
         var attributes: [(name: String, value: Range<Int>)] = []
 
         init(input: UnsafeBufferPointer<UInt8>, taken: Set<String>, link: ((String) -> String?)?) {
@@ -75,6 +98,22 @@ package enum AuthoredHTML {
             while i < input.count {
                 let byte = input[i]
                 guard byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0 else {
+                    if byte <= 0x20 || (byte >= 0xE3 && byte <= 0xEF) {
+                        // A space, or a character of a script written without spaces (CJK,
+                        // kana, Hangul: U+3000 to U+FFFF), where browsers break lines anyway.
+                        word = 0
+                        wordBroken = false
+                    } else if byte & 0xC0 != 0x80 {
+                        word += 1
+                        if word > AuthoredHTML.maxWordScalars && preDepth == 0 {
+                            out.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<i]))
+                            out += "<wbr>".utf8
+                            run = i
+                            word = 1
+                            if !wordBroken { capped.append("a word over \(AuthoredHTML.maxWordScalars) characters") }
+                            wordBroken = true
+                        }
+                    }
                     i += 1
                     continue
                 }
@@ -86,6 +125,7 @@ package enum AuthoredHTML {
                     if let length = Entities.referenceLength(input, at: i) {
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<(i + length)]))
                         i += length
+                        word += 1
                     } else {
                         out.append("&amp;")
                         i += 1
@@ -167,7 +207,11 @@ package enum AuthoredHTML {
                 removed.append("<input>")
                 return
             }
-            guard open.count < AuthoredHTML.maxDepth else { return }
+            guard open.count < AuthoredHTML.maxDepth else {
+                if !tooDeep { capped.append("nesting past \(AuthoredHTML.maxDepth)") }
+                tooDeep = true
+                return
+            }
             out.append(UInt8(ascii: "<"))
             out += element.name.utf8
             var hasID = false
@@ -177,6 +221,10 @@ package enum AuthoredHTML {
                     continue
                 }
                 guard AuthoredHTML.globalAttributes.contains(name) || element.attributes.contains(name) else { continue }
+                guard range.count <= AuthoredHTML.maxAttributeBytes else {
+                    capped.append("\(name) over \(AuthoredHTML.maxAttributeBytes) bytes")
+                    continue
+                }
                 var value = Entities.decode(String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self))
                 var written = name
                 if name == "id" || (name == "name" && element.name == "a") {
@@ -213,7 +261,10 @@ package enum AuthoredHTML {
             }
             if element.name == "input" { out += " disabled=\"\"".utf8 }
             out.append(UInt8(ascii: ">"))
-            if !element.void { open.append(index) }
+            if !element.void {
+                open.append(index)
+                if index == AuthoredHTML.preIndex { preDepth += 1 }
+            }
         }
 
         /// A `srcset` whose every candidate's URL is an image's, or nil.
@@ -231,8 +282,10 @@ package enum AuthoredHTML {
         /// Ends the open elements from `depth` on, innermost first.
         mutating func close(through depth: Int) {
             while open.count > depth {
+                let index = open.removeLast()
+                if index == AuthoredHTML.preIndex { preDepth -= 1 }
                 out += "</".utf8
-                out += AuthoredHTML.kept[open.removeLast()].name.utf8
+                out += AuthoredHTML.kept[index].name.utf8
                 out.append(UInt8(ascii: ">"))
             }
         }

@@ -1,11 +1,15 @@
 /// Makes Hacker News `text` (HTML) safe to put in a page: keeps only p, a (with an http/https
 /// href), i, em, b, strong, code and pre, with no other attributes; everything else is escaped
 /// so it shows as text. Tags are balanced, so an unclosed `<b>` cannot bleed into the page.
+/// What a browser would take long to lay out is bounded as Markdown's HTML is (`AuthoredHTML`):
+/// a link longer than `AuthoredHTML.maxAttributeBytes` loses its `href`, and a word longer than
+/// `AuthoredHTML.maxWordScalars` outside `pre` gets a `<wbr>` at each such length.
 public enum HTMLSanitizer {
     /// The tags kept, as lowercase ASCII; a tag is known by its index here.
     package static let allowed: [[UInt8]] = ["p", "a", "i", "em", "b", "strong", "code", "pre"].map { Array($0.utf8) }
     static let paragraph = 0
     package static let link = 1
+    static let preformatted = 7
     /// Deeper nesting than this is escaped: no real post needs it, and it bounds the stack.
     package static let maxDepth = 16
 
@@ -22,6 +26,8 @@ public enum HTMLSanitizer {
             out.reserveCapacity(input.count + input.count / 8 + 64)
             var open: [Int] = []
             var i = 0
+            // Characters since the last place a line may break (`AuthoredHTML.Pass` counts the same).
+            var word = 0
 
             func close(through index: Int) {
                 while open.count > index {
@@ -46,7 +52,9 @@ public enum HTMLSanitizer {
                     guard open.count < maxDepth else { continue }
                     open.append(tag.name)
                     if tag.name == link {
-                        if let href = tag.href.map(Entities.decode).flatMap({ SafeURL.link($0, allowRelative: false) }) {
+                        if let href = tag.href.map(Entities.decode).flatMap({ SafeURL.link($0, allowRelative: false) }),
+                            href.utf8.count <= AuthoredHTML.maxAttributeBytes
+                        {
                             out.append("<a href=\"")
                             HTMLEscape.append(href, to: &out)
                             out.append("\" rel=\"nofollow noopener noreferrer\">")
@@ -59,6 +67,15 @@ public enum HTMLSanitizer {
                         out.append(UInt8(ascii: ">"))
                     }
                     continue
+                }
+                if byte <= 0x20 || (byte >= 0xE3 && byte <= 0xEF) {
+                    word = 0
+                } else if byte & 0xC0 != 0x80 {
+                    word += 1
+                    if word > AuthoredHTML.maxWordScalars && !open.contains(preformatted) {
+                        out += "<wbr>".utf8
+                        word = 1
+                    }
                 }
                 if byte == UInt8(ascii: "&"), let length = Entities.referenceLength(input, at: i) {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<(i + length)]))

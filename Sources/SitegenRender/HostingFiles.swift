@@ -23,10 +23,17 @@ package enum HostingFiles {
     ///   (`max-age=0, must-revalidate`), which is what a rule would say.
     package static let maxFolders = 64
 
-    package static func headers(paths: SitePaths, folders: [String]) -> String {
+    /// - Parameter sandboxed: the page bundles' files sent with `sandbox` (`ContentSecurity`),
+    ///   relative to the site: each is a rule of its own, since neither host matches by ending.
+    package static func headers(paths: SitePaths, folders: [String], sandboxed: [String] = []) -> String {
         let prefix = paths.basePath
-        var text = "# Cache rules written by sitegen (the same as `sitegen serve` sends).\n"
+        var text = "# Cache and security rules written by sitegen (the same as `sitegen serve` sends).\n"
         text += "\(prefix)*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
+        text += "  Content-Security-Policy: \(ContentSecurity.pages)\n"
+        // Joined to the rule above as "<pages' policy>, sandbox": two policies, both enforced.
+        for file in sandboxed {
+            text += "\(prefix)\(SitePaths.urlPath(file))\n  Content-Security-Policy: \(ContentSecurity.sandbox)\n"
+        }
         for folder in SitePaths.contentNamedFolders.map({ $0 + "*" }) {
             text += "\(prefix)\(folder)\n  Cache-Control: \(CachePolicy.immutable.cacheControl)\n"
         }

@@ -29,6 +29,8 @@ public enum Markdown {
         public var ids: Set<String> = []
         /// What its raw HTML lost as unsafe (`AuthoredHTML.Result.removed`).
         public var removed: [String] = []
+        /// The bounds its HTML met (`AuthoredHTML.Result.capped`).
+        public var capped: [String] = []
     }
 
     /// A heading of a page: its level (1 to 6), its text, and its `id` (nil for one whose text
@@ -94,7 +96,9 @@ public enum Markdown {
         let html = String(cString: rendered)
         guard ids != nil else { return Page(html: html, headings: headings) }
         let safe = AuthoredHTML.sanitize(html, taken: taken, link: link)
-        return Page(html: safe.html, headings: headings, links: safe.links, ids: safe.ids, removed: safe.removed)
+        return Page(
+            html: safe.html, headings: headings, links: safe.links, ids: safe.ids, removed: safe.removed,
+            capped: safe.capped)
     }
 
     /// GitHub Flavored Markdown's extensions, as libcmark-gfm-extensions names them. Not its

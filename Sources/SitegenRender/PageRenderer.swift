@@ -140,7 +140,8 @@ package struct PageRenderer: Sendable {
             item[Key.text] = .string(page.html)
             item[Key.toc] = Self.tableOfContents(page.headings)
             authored = AuthoredPage(
-                links: LinkCheck.Page(url: paths.item(story), links: page.links, ids: page.ids), removed: page.removed)
+                links: LinkCheck.Page(url: paths.item(story), links: page.links, ids: page.ids), removed: page.removed,
+                capped: page.capped)
         } else {
             item[Key.text] = .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
         }
@@ -163,7 +164,8 @@ package struct PageRenderer: Sendable {
         return (
             theme.renderBytes("layout", .object(layout)),
             AuthoredPage(
-                links: LinkCheck.Page(url: paths.sitePage(page.slug), links: body.links, ids: body.ids), removed: body.removed)
+                links: LinkCheck.Page(url: paths.sitePage(page.slug), links: body.links, ids: body.ids), removed: body.removed,
+                capped: body.capped)
         )
     }
 

@@ -85,6 +85,9 @@ public struct StaticFiles: Sendable {
             ("Content-Type", contentType), ("ETag", etag), ("Cache-Control", CachePolicy.of(relative).cacheControl),
             ("Vary", "Accept-Encoding"), ("X-Content-Type-Options", "nosniff"),
         ]
+        // As `_headers` sends them: the pages' policy everywhere, and a bundle's SVG, HTML or
+        // XML opened on its own in a sandbox (`ContentSecurity`).
+        responseHeaders += ContentSecurity.policies(of: relative).map { ("Content-Security-Policy", $0) }
         if let encoding { responseHeaders.append(("Content-Encoding", encoding)) }
         if Self.matches(requestHeaders["if-none-match"], etag: etag) {
             return FileResponse(status: 304, headers: responseHeaders.filter { $0.name != "Content-Type" }, body: [])

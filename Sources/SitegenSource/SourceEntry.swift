@@ -13,6 +13,9 @@ public struct SourceEntry: Sendable, Equatable {
         /// A file a site generator would not read (not Markdown, or under a folder or name
         /// starting with `_` or `.`): counted, so that every file in the source is accounted for.
         case ignored(String)
+        /// A symbolic link not followed: it leaves the source folder, points to a folder, or
+        /// points nowhere (`FolderWalk`). The reason is for the summary.
+        case notFollowed(String)
     }
 
     /// Human words for where: "item/123.json", "stories.jsonl line 17", "stories.json entry 4".

@@ -27,8 +27,14 @@ extension SiteWriter {
         let itemFolders = Set(
             itemRows.compactMap { stories[$0].markdownExtras.itemPath?.split(separator: "/").first.map(String.init) }
         ).sorted()
+        // Bundle files copied beside item pages that could run script when opened.
+        let sandboxed = itemRows.flatMap { i in
+            stories[i].markdownExtras.files.map { SitePaths.itemFolder(stories[i]) + $0.name }
+                .filter(ContentSecurity.isSandboxed)
+        }.sorted()
         try output.write(
-            HostingFiles.headers(paths: paths, folders: sitePages.map(\.slug) + itemFolders), to: SitePaths.headersFile)
+            HostingFiles.headers(paths: paths, folders: sitePages.map(\.slug) + itemFolders, sandboxed: sandboxed),
+            to: SitePaths.headersFile)
         try output.write(renderer.notFoundPage(), to: SitePaths.notFoundFile)
     }
 }

@@ -22,6 +22,8 @@ extension BuildCommand {
         flags.taxonomies = taxonomies
         flags.search = search
         flags.drafts = drafts
+        flags.strict = strict
+        flags.activeFiles = activeFiles
         flags.timezone = timezone
         sourceOptions.apply(to: &flags)
         return flags

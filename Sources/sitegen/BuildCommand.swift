@@ -73,6 +73,12 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .customLong("drafts"), inversion: .prefixedNo, help: .key("drafts"))
     var drafts: Bool?
 
+    @Flag(name: .customLong("strict"), inversion: .prefixedNo, help: .key("strict"))
+    var strict: Bool?
+
+    @Option(name: .customLong("active-files"), help: .key("active_files"))
+    var activeFiles: String?
+
     @Option(name: .customLong("timezone"), help: .key("timezone"))
     var timezone: String?
 
@@ -102,6 +108,9 @@ struct BuildCommand: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - started
             print(report.summary + String(format: " (%.2f s)", elapsed.seconds))
         } catch let error as SitegenError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        } catch let error as BuildError {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
         }

@@ -35,6 +35,8 @@ struct SiteConfigTests {
         precompress = true
         item_pages = false
         drafts = true
+        strict = true
+        active_files = "refuse"
         taxonomies = false
         search = false
         deploy_to = "s3://site/www"
@@ -76,6 +78,7 @@ struct SiteConfigTests {
         #expect(config.precompress == true)
         #expect(config.itemPages == false)
         #expect(config.drafts == true)
+        #expect(config.strict == true && config.activeFiles == "refuse")
         #expect(config.taxonomies == false)
         #expect(config.search == false)
         #expect(config.deployTo == "s3://site/www" && config.deployEndpoint == "http://127.0.0.1:8333")

@@ -42,8 +42,78 @@ struct ItemPathsTests {
         }
         // In list order, newest first, as a Markdown folder gives them.
         var stories = [story(1, 300, "blog/x"), story(2, 200, nil), story(3, 100, "blog/x"), story(4, nil, "blog/y")]
-        let refused = ItemPaths.grant(&stories)
+        let refused = ItemPaths.grant(&stories).refused
         #expect(stories.map(\.markdownExtras.itemPath) == [nil, nil, "blog/x/", "blog/y/"])
         #expect(refused.map(\.id) == [1] && refused.map(\.path) == ["blog/x"])
+        #expect(refused.map(\.reason) == ["its place is taken by another page or file"])
+    }
+
+    @Test("names hosts read, segments past 240 bytes and paths past 900 are refused, each with its reason")
+    func limits() {
+        let granted = ItemPaths.resolve([
+            (0, "_headers"), (1, "_redirects/x"), (2, String(repeating: "a", count: 241)),
+            (3, String(repeating: "a", count: 240)),
+            (4, String(repeating: "b/", count: 445)), (5, String(repeating: "c/", count: 446)),
+        ])
+        #expect(granted.keys.sorted() == [3, 4])
+        var claims = OutputClaims()
+        let why = ItemPaths.resolve(
+            [(0, "_headers"), (1, String(repeating: "a", count: 241)), (2, String(repeating: "c/", count: 446)), (3, "a b")],
+            files: [:], siteSlugs: [], claims: &claims
+        ).why
+        #expect(why[0] == "'_headers' is a name the site or its host uses")
+        #expect(why[1] == "a segment longer than 240 bytes")
+        #expect(why[2] == "longer than 900 bytes")
+        #expect(why[3] == "not a plain path (letters, digits, - _ . ~)")
+    }
+
+    @Test("a page never lands on a bundle's file, nor a file on a page: the later one yields")
+    func bundles() {
+        func story(_ id: Int, _ time: Int, _ path: String, files: [String] = []) -> Story {
+            var story = Story(id: id, title: "t", time: time)
+            story.markdownExtras.itemPath = path
+            story.markdownExtras.files = files.map { StoryFile(source: "/src/\($0)", name: $0) }
+            return story
+        }
+        var stories = [
+            story(4, 400, "post/sub", files: ["x.png"]),  // newest: its folder is another's file
+            story(3, 300, "post/d.svg"),  // onto the older bundle's file
+            story(2, 200, "other", files: ["Sub", "ok.png", String(repeating: "n", count: 241)]),
+            story(1, 100, "post", files: ["d.svg", "sub"]),  // oldest: its files come first
+        ]
+        let (refused, claims) = ItemPaths.grant(&stories)
+        #expect(stories.map(\.markdownExtras.itemPath) == [nil, nil, "other/", "post/"])
+        #expect(stories[2].markdownExtras.files.map(\.name) == ["Sub", "ok.png"])
+        #expect(stories[0].markdownExtras.files.map(\.name) == ["x.png"])
+        #expect(refused.map(\.id) == [3, 4, 2])
+        #expect(refused[2].file == String(repeating: "n", count: 241) && refused[2].reason == "its path would be too long")
+        // A redirect keeps clear of both.
+        #expect(!claims.isFree(file: "post/d.svg/index.html") && !claims.isFree(file: "POST/index.html"))
+        #expect(claims.isFree(file: "post/new/index.html"))
+    }
+
+    @Test("redirects never land on a page, a bundle file or a host's name")
+    func redirects() {
+        var post = Story(id: 1, title: "t", time: 100, markdown: "x")
+        post.markdownExtras.itemPath = "post"
+        post.markdownExtras.files = [StoryFile(source: "/s/d.svg", name: "d.svg")]
+        post.markdownExtras.aliases = ["/post/d.svg/", "/_headers/", "/old/", "/post/", "/old/"]
+        var stories = [post]
+        let claims = ItemPaths.grant(&stories).claims
+        let redirects = Redirects.plan(stories, withPages: [0], siteSlugs: [], claims: claims)
+        #expect(redirects.map(\.folder) == ["old/"])
+    }
+
+    @Test("claims: a file where a folder is, a folder where a file is, or the same name in other case, is not free")
+    func claims() {
+        var claims = OutputClaims()
+        let first = claims.claim(file: "a/b/c.png")
+        #expect(first)
+        for taken in ["a/b/c.png", "A/B/C.PNG", "a/b", "a/b/c.png/index.html"] {
+            let claimed = claims.claim(file: taken)
+            #expect(!claimed, "\(taken)")
+        }
+        let others = claims.claim(file: "a/b/d.png") && claims.claim(file: "a/index.html")
+        #expect(others)
     }
 }

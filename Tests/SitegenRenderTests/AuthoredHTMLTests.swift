@@ -164,4 +164,33 @@ struct AuthoredHTMLTests {
         // A row's summary has none of it.
         #expect(Markdown.html("<kbd>Esc</kbd>") == "<p><!-- raw HTML omitted -->Esc<!-- raw HTML omitted --></p>\n")
     }
+
+    @Test("bounds: a long attribute value is dropped, a long word broken outside pre, deep nesting flattened; each named")
+    func bounds() {
+        let alt = String(repeating: "A", count: 4_097)
+        let image = safe("<img src=\"a.png\" alt=\"\(alt)\" title=\"t\">")
+        #expect(image.html == "<img src=\"a.png\" title=\"t\">")
+        #expect(image.capped == ["alt over 4096 bytes"])
+        #expect(safe("<img src=\"a.png\" alt=\"\(alt.dropLast())\">").capped.isEmpty)
+
+        // A word of 600 characters: a break after each 256, none inside pre, none in ordinary text.
+        let word = String(repeating: "x", count: 600)
+        let broken = safe("<p>\(word) and <b>\(word)</b></p><pre>\(word)</pre>")
+        let parts = broken.html.components(separatedBy: "<wbr>")
+        #expect(parts.count == 5)
+        #expect(broken.html.replacingOccurrences(of: "<wbr>", with: "") == "<p>\(word) and <b>\(word)</b></p><pre>\(word)</pre>")
+        #expect(broken.capped == ["a word over 256 characters", "a word over 256 characters"])
+        // Entities count as the character they stand for; a split never lands inside one or
+        // inside a character's bytes; Chinese, which breaks between characters, is left as it is.
+        let accented = safe(String(repeating: "é&amp;", count: 200)).html
+        #expect(accented.components(separatedBy: "<wbr>").allSatisfy { !$0.hasPrefix("amp;") && !$0.hasPrefix("\u{301}") })
+        #expect(accented.replacingOccurrences(of: "<wbr>", with: "") == String(repeating: "é&amp;", count: 200))
+        let chinese = String(repeating: "中文的句子", count: 200)
+        #expect(safe(chinese).html == chinese)
+        #expect(safe(String(repeating: "word ", count: 10_000)).capped.isEmpty)
+
+        let deep = safe(String(repeating: "<div>", count: 300) + "x" + String(repeating: "</div>", count: 300))
+        #expect(deep.html.components(separatedBy: "<div>").count == 257)
+        #expect(deep.capped == ["nesting past 256"])
+    }
 }

@@ -149,4 +149,13 @@ struct HTMLSanitizerTests {
             }
         }
     }
+
+    @Test("bounds: a link over 4096 bytes loses its href; a word over 256 characters is broken, not in pre")
+    func bounds() {
+        let long = "https://example.com/" + String(repeating: "a", count: 4_080)
+        #expect(sanitize("<a href=\"\(long)\">x</a>") == "<a>x</a>")
+        let word = String(repeating: "y", count: 513)
+        #expect(sanitize(word) == String(repeating: "y", count: 256) + "<wbr>" + String(repeating: "y", count: 256) + "<wbr>y")
+        #expect(sanitize("<pre>\(word)</pre>") == "<pre>\(word)</pre>")
+    }
 }

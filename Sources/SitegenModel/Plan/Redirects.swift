@@ -14,17 +14,21 @@ public enum Redirects {
     /// - Parameters:
     ///   - withPages: the stories that have an item page (the others have nowhere to send to).
     ///   - siteSlugs: the site pages' slugs.
-    public static func plan(_ stories: [Story], withPages: [Int], siteSlugs: Set<String>) -> [Redirect] {
+    ///   - claims: the places stories' pages and bundle files took (`ItemPaths.grant`).
+    public static func plan(
+        _ stories: [Story], withPages: [Int], siteSlugs: Set<String>, claims: OutputClaims = .init()
+    ) -> [Redirect] {
         // (Most sites have none: no set of every page's folder for them, a million at a million.)
         guard withPages.contains(where: { !stories[$0].markdownExtras.aliases.isEmpty }) else { return [] }
-        var taken = Set(withPages.map { SitePaths.itemFolder(stories[$0]).lowercased() })
+        var claims = claims
+        // Pages at `item/<id>/` were not claimed: nothing else can go under `item/`.
         let reserved = Set(ItemPaths.reserved.union(siteSlugs).map { $0.lowercased() })
         var redirects: [Redirect] = []
         for i in withPages {
             for alias in stories[i].markdownExtras.aliases {
                 guard let folder = ItemPaths.normalized(alias),
-                    let first = folder.split(separator: "/").first, !reserved.contains(first.lowercased()),
-                    taken.insert(folder.lowercased()).inserted
+                    !ItemPaths.isReserved(folder.prefix { $0 != "/" }, reserved),
+                    claims.claim(file: folder + "index.html")
                 else { continue }
                 redirects.append(Redirect(folder: folder, story: i))
             }

@@ -12,6 +12,9 @@ public enum SkipReason: String, Sendable, CaseIterable, Comparable {
     case notAStory = "not a story"
     case noTitle = "no title"
     case duplicate = "duplicate id"
+    /// A symbolic link in a Markdown folder that leads out of it (or to a folder, or nowhere):
+    /// not read, and named, since it is what a hostile folder would try.
+    case notFollowed = "link not followed"
     /// Not faults: a Markdown folder's drafts and the files it does not read. The summary
     /// counts them apart from the skipped (`BuildReport`).
     case draft
@@ -95,6 +98,7 @@ public enum ItemFilter {
         case .unfetched(let why): return skip(.unfetched, id: entry.pointee.id, detail: why)
         case .draft: return skip(.draft)
         case .ignored(let why): return skip(.ignored, detail: why)
+        case .notFollowed(let why): return skip(.notFollowed, detail: why)
         case .item(let item): return judge(item, skip: skip)
         }
     }

@@ -53,22 +53,15 @@ public struct MarkdownStorySource: StorySource {
         /// A file of the page bundle whose `index` page is at this path (Hugo's leaf bundle:
         /// `post/index.md` and the pictures beside it).
         case bundled(in: String)
+        /// A symbolic link not followed (`FolderWalk`): why.
+        case notFollowed(String)
     }
 
-    /// Every file under `folder`, at any depth, by path, with its role.
+    /// Every file under `folder`, at any depth, by path, with its role; links that would lead
+    /// out of it are not read (`FolderWalk`).
     static func files(in folder: String) throws -> [(path: String, role: Role)] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
-            throw SitegenError.unreadable(path: folder, reason: "cannot list the folder")
-        }
-        var all: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let full = (folder as NSString).appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                all.append(relative)
-            }
-        }
-        all.sort()
+        let walk = try FolderWalk.files(in: folder)
+        let all = walk.files
         func isMarkdown(_ name: Substring) -> Bool { extensions.contains((String(name) as NSString).pathExtension.lowercased()) }
         func isHidden(_ components: [Substring]) -> Bool {
             components.dropLast().contains { ($0.hasPrefix("_") || $0.hasPrefix(".")) && !Self.postFolders.contains($0) }
@@ -88,7 +81,7 @@ public struct MarkdownStorySource: StorySource {
             else { continue }
             bundleOf[path[..<path.lastIndex(of: "/")!]] = path
         }
-        return all.map { path in
+        let files = all.map { path -> (path: String, role: Role) in
             let components = path.split(separator: "/")
             if isHidden(components) { return (path, .ignored("under _ or .")) }
             if let name = components.last, isMarkdown(name) { return (path, .page) }
@@ -97,15 +90,25 @@ public struct MarkdownStorySource: StorySource {
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
                 if let page = bundleOf[folder] {
-                    // The page's own HTML is written there; a file of that name would replace it.
-                    if path[folder.endIndex...] == "/index.html" {
-                        return (path, .ignored("would replace its item page"))
+                    // The page's own HTML (and its .gz and .br) is written there: a file of that
+                    // name would replace it. Deeper in the bundle, an `index.html` would be served
+                    // as a page of the site at that folder, which no Markdown page made.
+                    if let why = Self.pageNamed(components.last!, atTop: path[folder.endIndex...] == "/" + components.last!) {
+                        return (path, .ignored(why))
                     }
                     return (path, .bundled(in: page))
                 }
             }
             return (path, .ignored("not Markdown"))
         }
+        return (files + walk.refused.map { ($0.path, .notFollowed($0.reason)) }).sorted { $0.path < $1.path }
+    }
+
+    /// Why a bundle file of this name is not copied, or nil: a page's file name.
+    static func pageNamed(_ name: Substring, atTop: Bool) -> String? {
+        let lowered = name.lowercased()
+        guard lowered == "index.html" || lowered.hasPrefix("index.html.") || lowered == "index.htm" else { return nil }
+        return atTop ? "would replace its item page" : "would be served as a page of the site"
     }
 
     /// The site's own permalinks: a Jekyll site's `_config.yml` in the folder, or Hugo's
@@ -115,7 +118,8 @@ public struct MarkdownStorySource: StorySource {
             FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         }
         var settings = Permalink.Settings()
-        settings.posts = read((folder as NSString).appendingPathComponent("_config.yml")).flatMap(Permalink.siteSetting)
+        // Read only when it is the folder's own (not a link out of it).
+        settings.posts = ContainedFolder(folder)?.file("_config.yml").flatMap(read).flatMap(Permalink.siteSetting)
         let site = (folder as NSString).deletingLastPathComponent
         if let hugo = read((site as NSString).appendingPathComponent("hugo.toml"))
             ?? read((site as NSString).appendingPathComponent("config.toml"))
@@ -164,6 +168,9 @@ public struct MarkdownStorySource: StorySource {
                 continue
             case .ignored(let why):
                 stories.append((SourceEntry(location: file, content: .ignored(why)), .last(file)))
+                continue
+            case .notFollowed(let why):
+                stories.append((SourceEntry(location: file, content: .notFollowed(why)), .last(file)))
                 continue
             case .page:
                 break

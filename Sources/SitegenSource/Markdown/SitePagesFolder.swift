@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSystem
 
 /// Reads `--pages <dir>`: each `<slug>.md` there is a page of the site at `/<slug>/`. Unlike a
 /// story, a page is the site owner's own writing, so a fault in one fails the build with the
@@ -25,9 +26,17 @@ public enum SitePagesFolder {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SitegenError.unreadable(path: folder, reason: "no such folder (--pages)")
         }
+        guard let contained = ContainedFolder(folder) else {
+            throw SitegenError.unreadable(path: folder, reason: "no such folder (--pages)")
+        }
         var pages: [SitePage] = []
         for file in try markdownFiles(in: folder) {
             let path = (folder as NSString).appendingPathComponent(file)
+            // A link out of the folder is never read: the build stops and names it.
+            guard contained.file(file) != nil else {
+                throw SitegenError.sitePage(
+                    path: path, line: nil, reason: "not a file inside the folder (a symbolic link out of it, or a folder)")
+            }
             let slug = String(file.dropLast(3))
             guard !slug.isEmpty, slug.unicodeScalars.allSatisfy(isSlugScalar) else {
                 throw SitegenError.sitePage(
