@@ -199,4 +199,20 @@ struct HostileFolderTests {
         let layout = try #require(EmbeddedAssets.templates["layout"])
         #expect(layout.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(ContentSecurity.pages)\">"))
     }
+
+    @Test("a Markdown file over 16 MiB is skipped, named, without being read")
+    func hugePage() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: Fine\n---\nx\n", to: "site/fine.md")
+            let huge = try folder.write("---\ntitle: Huge\n---\n", to: "site/huge.md")
+            let handle = try #require(FileHandle(forWritingAtPath: huge))
+            try handle.truncate(atOffset: UInt64(MarkdownStorySource.maxPageBytes + 1))
+            try handle.close()
+            let report = try await Build.run(
+                BuildRequest(source: MarkdownStorySource(path: folder.path("site")), output: folder.path("out")))
+            #expect(report.stories == 1)
+            #expect(report.summary.contains("1 malformed (huge.md)"))
+            #expect(report.skipped.first { $0.location == "huge.md" }?.detail == "larger than 16 MiB, which no page is")
+        }
+    }
 }

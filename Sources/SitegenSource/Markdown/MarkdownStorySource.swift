@@ -39,6 +39,9 @@ public struct MarkdownStorySource: StorySource {
 
     public var name: String { (path as NSString).lastPathComponent + "/" }
 
+    /// The largest Markdown file read (16 MiB; a long real page is under 1).
+    static let maxPageBytes = 16 << 20
+
     /// What a Markdown file's name ends in, as the generators read them.
     public static let extensions = MarkdownExtras.fileExtensions
 
@@ -147,6 +150,10 @@ public struct MarkdownStorySource: StorySource {
         let permalinks = Self.permalinks(of: path)
         let parsed = Parallel.array(count: pages.count) { i -> Parsed in
             let full = (path as NSString).appendingPathComponent(pages[i])
+            // A page larger than any real one is not read: it would take memory, and a reader's
+            // browser, in proportion.
+            var info = stat()
+            if stat(full, &info) == 0, Int(info.st_size) > Self.maxPageBytes { return .tooLarge }
             guard let data = FileManager.default.contents(atPath: full) else { return .unreadable }
             let bytes = Array(data)
             if let offset = UTF8Offset.firstInvalid(bytes) { return .notUTF8(offset) }
@@ -187,6 +194,10 @@ public struct MarkdownStorySource: StorySource {
             case .unreadable:
                 stories.append((SourceEntry(location: file, content: .unreadable("cannot read")), .last(file)))
                 leaveBundle("its page could not be read")
+            case .tooLarge:
+                let reason = "larger than \(Self.maxPageBytes >> 20) MiB, which no page is"
+                stories.append((SourceEntry(location: file, content: .unreadable(reason)), .last(file)))
+                leaveBundle("its page was skipped")
             case .notUTF8(let offset):
                 let entry = SourceEntry(
                     location: "\(file) at byte offset \(offset)", content: .unreadable("not UTF-8 (save it as UTF-8)"))
@@ -217,6 +228,7 @@ public struct MarkdownStorySource: StorySource {
 private enum Parsed: Sendable {
     case story(MarkdownStory)
     case unreadable
+    case tooLarge
     /// Not UTF-8 from this byte on.
     case notUTF8(Int)
     case invalid(FrontMatter.Error)
