@@ -9,7 +9,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .strict(let lines):
             let shown = lines.prefix(5).joined(separator: "; ")
-            let more = lines.count > 5 ? "; +\(lines.count - 5) more (--verbose lists them)" : ""
+            let more = lines.count > 5 ? "; +\(lines.count - 5) more" : ""
             return "--strict: \(lines.count) refused: \(shown)\(more); the previous output was left as it was"
         }
     }

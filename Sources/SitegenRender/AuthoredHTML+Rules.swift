@@ -70,6 +70,14 @@ extension AuthoredHTML {
     /// Void among the dropped: they have no content to skip.
     static let droppedVoid: Set<String> = ["embed", "frame", "meta", "link", "base"]
 
+    /// Whether a `<wbr>` may go before the character whose first byte is `byte`: printable ASCII,
+    /// and the letters of Latin, Greek and Cyrillic (U+00C0 to U+02FF, U+0370 to U+04FF). Never
+    /// before a combining mark (U+0300 to U+036F), nor inside Thai, Indic or emoji sequences,
+    /// whose characters belong together (a break there would split a letter from its mark).
+    static func breaksBefore(_ byte: UInt8) -> Bool {
+        (byte > 0x20 && byte < 0x7F) || (byte >= 0xC3 && byte <= 0xCB) || (byte >= 0xCE && byte <= 0xD3)
+    }
+
     /// `pre`'s index in `kept`: its text keeps its lines as written.
     static let preIndex = keptIndex["pre"]!
 

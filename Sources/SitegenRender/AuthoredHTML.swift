@@ -105,13 +105,10 @@ package enum AuthoredHTML {
                         wordBroken = false
                     } else if byte & 0xC0 != 0x80 {
                         word += 1
-                        if word > AuthoredHTML.maxWordScalars && preDepth == 0 {
+                        if word > AuthoredHTML.maxWordScalars && preDepth == 0 && AuthoredHTML.breaksBefore(byte) {
                             out.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<i]))
-                            out += "<wbr>".utf8
+                            breakWord()
                             run = i
-                            word = 1
-                            if !wordBroken { capped.append("a word over \(AuthoredHTML.maxWordScalars) characters") }
-                            wordBroken = true
                         }
                     }
                     i += 1
@@ -123,10 +120,13 @@ package enum AuthoredHTML {
                     i += 1
                 } else if byte == UInt8(ascii: "&") {
                     if let length = Entities.referenceLength(input, at: i) {
+                        word += 1
+                        if word > AuthoredHTML.maxWordScalars && preDepth == 0 { breakWord() }
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<(i + length)]))
                         i += length
-                        word += 1
                     } else {
+                        word += 1
+                        if word > AuthoredHTML.maxWordScalars && preDepth == 0 { breakWord() }
                         out.append("&amp;")
                         i += 1
                     }
@@ -137,6 +137,14 @@ package enum AuthoredHTML {
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<input.count]))
             close(through: 0)
+        }
+
+        /// A `<wbr>` where a word passed its bound, and the bound named once a word.
+        mutating func breakWord() {
+            out += "<wbr>".utf8
+            word = 1
+            if !wordBroken { capped.append("a word over \(AuthoredHTML.maxWordScalars) characters") }
+            wordBroken = true
         }
 
         /// The markup at `i` (a "<"), written as the rules say; returns where it ends.
@@ -185,11 +193,17 @@ package enum AuthoredHTML {
         /// skipped; an iframe with a safe `src` leaves a link to it.
         mutating func dropped(_ element: String, after end: Int) -> Int {
             removed.append("<\(element)>")
-            if element == "iframe", let src = value(of: "src").flatMap({ SafeURL.link($0, allowRelative: false) }) {
+            if element == "iframe", let src = value(of: "src").flatMap({ SafeURL.link($0, allowRelative: false) }),
+                src.utf8.count <= AuthoredHTML.maxAttributeBytes
+            {
                 out.append("<a href=\"")
                 HTMLEscape.append(src, to: &out)
                 out.append("\">")
-                HTMLEscape.append(value(of: "title") ?? src, to: &out)
+                // Its text, a title or the URL, as short as an attribute is kept.
+                let text = value(of: "title").flatMap { $0.utf8.count <= AuthoredHTML.maxWordScalars ? $0 : nil } ?? src
+                HTMLEscape.append(
+                    text.count <= AuthoredHTML.maxWordScalars ? text : String(text.prefix(AuthoredHTML.maxWordScalars)) + "…",
+                    to: &out)
                 out.append("</a>")
                 links.append(src)
             }

@@ -72,7 +72,7 @@ public enum HTMLSanitizer {
                     word = 0
                 } else if byte & 0xC0 != 0x80 {
                     word += 1
-                    if word > AuthoredHTML.maxWordScalars && !open.contains(preformatted) {
+                    if word > AuthoredHTML.maxWordScalars && AuthoredHTML.breaksBefore(byte) && !open.contains(preformatted) {
                         out += "<wbr>".utf8
                         word = 1
                     }

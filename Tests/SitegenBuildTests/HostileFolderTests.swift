@@ -31,6 +31,12 @@ struct HostileFolderTests {
         try fm.createSymbolicLink(atPath: folder.path("site/again"), withDestinationPath: "real")
         // A link to a file inside the folder is the file itself: followed.
         try fm.createSymbolicLink(atPath: folder.path("site/alias.md"), withDestinationPath: "real/inside.md")
+        // Unless the walk would not read it where it is: a checkout's token in .git/config.
+        try folder.write("[http] extraheader = SECRET-TOKEN-7f3a\n", to: "site/.git/config")
+        try fm.createSymbolicLink(atPath: folder.path("site/post/cfg.txt"), withDestinationPath: "../.git/config")
+        // A script is never copied from a bundle, nor a name sitegen writes itself.
+        try folder.write("alert(1)", to: "site/post/evil.js")
+        try folder.write("x", to: "site/post/pic.png.gz")
     }
 
     /// Every file's bytes under `root`, as one string to search.
@@ -49,12 +55,17 @@ struct HostileFolderTests {
         try withTemporaryFolder { folder in
             try Self.plant(folder)
             let walk = try FolderWalk.files(in: folder.path("site"))
-            #expect(walk.files == ["alias.md", "home.md", "post/index.md", "post/pic.png", "real/inside.md"])
+            #expect(
+                walk.files == [
+                    ".git/config", "alias.md", "home.md", "post/evil.js", "post/index.md", "post/pic.png", "post/pic.png.gz",
+                    "real/inside.md",
+                ])
             #expect(
                 walk.refused == [
                     .init(path: "again", reason: FolderWalk.folder), .init(path: "loop", reason: FolderWalk.folder),
                     .init(path: "notes", reason: FolderWalk.outside), .init(path: "nowhere.md", reason: FolderWalk.broken),
-                    .init(path: "out.md", reason: FolderWalk.outside), .init(path: "post/key.txt", reason: FolderWalk.outside),
+                    .init(path: "out.md", reason: FolderWalk.outside), .init(path: "post/cfg.txt", reason: FolderWalk.hidden),
+                    .init(path: "post/key.txt", reason: FolderWalk.outside),
                 ])
         }
     }
@@ -70,9 +81,12 @@ struct HostileFolderTests {
             #expect(report.stories == 4)
             #expect(
                 report.skipped.filter { $0.reason == .notFollowed }.map(\.location) == [
-                    "again", "loop", "notes", "nowhere.md", "out.md", "post/key.txt",
+                    "again", "loop", "notes", "nowhere.md", "out.md", "post/cfg.txt", "post/key.txt",
                 ])
-            #expect(report.summary.contains("6 symbolic links not followed (again, loop, notes, +3 more)"))
+            #expect(report.summary.contains("7 symbolic links not followed (again, loop, notes, +4 more)"))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out/post/evil.js")))
+            #expect(report.skipped.contains { $0.location == "post/evil.js" && $0.detail?.hasPrefix("a script") == true })
+            #expect(report.bundleFilesRefused.contains { $0.contains("pic.png.gz not copied (a precompressed copy") })
             #expect(FileManager.default.fileExists(atPath: folder.path("out/post/pic.png")))
             #expect(!FileManager.default.fileExists(atPath: folder.path("out/post/key.txt")))
         }
@@ -119,6 +133,7 @@ struct HostileFolderTests {
         try page("deep.md", "/" + String(repeating: "a/", count: 2_000), day: 4)
         try page("onto.md", "/post/d.svg/", day: 5)
         try page("fine.md", "/fine/", day: 6)
+        try page("copy.md", "/fine/index.html.gz/", day: 7)
     }
 
     @Test("a story whose path is reserved, too long, or onto another's file keeps item/<id>/, named with the reason")
@@ -127,9 +142,11 @@ struct HostileFolderTests {
             try Self.badPaths(folder)
             let report = try await Build.run(
                 BuildRequest(source: MarkdownStorySource(path: folder.path("site")), output: folder.path("out")))
-            #expect(report.stories == 7)
+            #expect(report.stories == 8)
             let refused = report.pathsRefused
-            #expect(refused.count == 5)
+            #expect(refused.count == 6)
+            #expect(
+                refused.contains { $0.hasPrefix("copy.md: path /fine/index.html.gz not taken (a name sitegen writes itself)") })
             #expect(refused.contains { $0.hasPrefix("headers.md: path /_headers not taken") })
             #expect(refused.contains { $0.hasPrefix("redirects.md: path /_redirects not taken") })
             #expect(refused.contains { $0.hasPrefix("long.md: ") && $0.contains("longer than 240 bytes") })
@@ -141,7 +158,7 @@ struct HostileFolderTests {
             #expect(try readText(folder.path("out/post/d.svg")).contains("<svg"))
             #expect(FileManager.default.fileExists(atPath: folder.path("out/fine/index.html")))
             let itemPages = try FileManager.default.contentsOfDirectory(atPath: folder.path("out/item"))
-            #expect(itemPages.count == 5)
+            #expect(itemPages.count == 6)
             for id in itemPages {
                 #expect(try readText(folder.path("out/item/\(id)/index.html")).contains("Text of "))
             }
@@ -158,7 +175,7 @@ struct HostileFolderTests {
                 _ = try await Build.run(request)
                 Issue.record("a strict build of refused paths succeeded")
             } catch let error as BuildError {
-                #expect(error.description.hasPrefix("--strict: 5 refused: "))
+                #expect(error.description.hasPrefix("--strict: 6 refused: "))
                 #expect(error.description.contains("headers.md: path /_headers not taken"))
             }
             #expect(!FileManager.default.fileExists(atPath: folder.path("out")))

@@ -185,6 +185,10 @@ struct AuthoredHTMLTests {
         let accented = safe(String(repeating: "é&amp;", count: 200)).html
         #expect(accented.components(separatedBy: "<wbr>").allSatisfy { !$0.hasPrefix("amp;") && !$0.hasPrefix("\u{301}") })
         #expect(accented.replacingOccurrences(of: "<wbr>", with: "") == String(repeating: "é&amp;", count: 200))
+        // Thai letters and their marks belong together: never split; a run of entities is a word.
+        let thai = "a" + String(repeating: "ก่", count: 300)
+        #expect(safe(thai).html == thai)
+        #expect(safe(String(repeating: "&amp;", count: 600)).html.components(separatedBy: "<wbr>").count == 3)
         let chinese = String(repeating: "中文的句子", count: 200)
         #expect(safe(chinese).html == chinese)
         #expect(safe(String(repeating: "word ", count: 10_000)).capped.isEmpty)

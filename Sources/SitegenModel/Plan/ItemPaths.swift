@@ -59,6 +59,11 @@ public enum ItemPaths {
                     }
             })
         else { return .failure(.init("not a plain path (letters, digits, - _ . ~)")) }
+        // A folder named like the files sitegen writes in one (`index.html.gz/`, `x.sitegen-new/`)
+        // would stand where a page's copy goes.
+        guard !segments.contains(where: { $0.lowercased().hasPrefix("index.htm") || $0.hasSuffix(".sitegen-new") }) else {
+            return .failure(.init("a name sitegen writes itself"))
+        }
         guard segments.allSatisfy({ $0.utf8.count <= maxSegmentBytes }) else {
             return .failure(.init("a segment longer than \(maxSegmentBytes) bytes"))
         }
@@ -78,6 +83,16 @@ public enum ItemPaths {
     /// lowercased; hosts read names starting with `_` (`_headers`, `_redirects`).
     static func isReserved(_ first: Substring, _ reserved: Set<String>) -> Bool {
         first.hasPrefix("_") || reserved.contains(first.lowercased())
+    }
+
+    /// Why a bundle file is left out when `--precompress` writes a file of its name (`x.css.gz`
+    /// beside the bundle's `x.css`), or nil. `names` are the bundle's, lowercased.
+    static func precompressedCopy(_ name: String, _ names: Set<String>) -> String? {
+        let lowered = name.lowercased()
+        guard lowered.hasSuffix(".gz") || lowered.hasSuffix(".br"), names.contains(String(lowered.dropLast(3))) else {
+            return nil
+        }
+        return "a precompressed copy sitegen writes itself"
     }
 
     /// Why a path taken in `claims` cannot have the file at `file`, or nil when it can.
@@ -123,10 +138,14 @@ public enum ItemPaths {
             let folder = SitePaths.itemFolder(stories[i])
             let own = stories[i].markdownExtras.itemPath != nil
             var kept: [StoryFile] = []
+            let names = Set(stories[i].markdownExtras.files.map { $0.name.lowercased() })
             for file in stories[i].markdownExtras.files {
                 if refuseActive, ContentSecurity.isActive(file.name) {
                     refused.append(Refusal(id: stories[i].id, path: folder, file: file.name, reason: activeReason))
-                } else if let reason = own ? leftOut[i]?[file.name] : fileRefusal(folder + file.name, OutputClaims()) {
+                } else if let reason = own
+                    ? leftOut[i]?[file.name]
+                    : precompressedCopy(file.name, names) ?? fileRefusal(folder + file.name, OutputClaims())
+                {
                     refused.append(Refusal(id: stories[i].id, path: folder, file: file.name, reason: reason))
                 } else {
                     kept.append(file)
@@ -173,8 +192,9 @@ public enum ItemPaths {
             }
             taken[index] = path
             // Its bundle's files go with it where they fit; `grant` leaves out those that do not.
+            let names = Set((files[index] ?? []).map { $0.lowercased() })
             for name in files[index] ?? [] {
-                if let reason = fileRefusal(path + name, claims) {
+                if let reason = precompressedCopy(name, names) ?? fileRefusal(path + name, claims) {
                     leftOut[index, default: [:]][name] = reason
                 } else {
                     claims.claim(file: path + name)

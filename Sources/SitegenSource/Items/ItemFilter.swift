@@ -120,6 +120,17 @@ public enum ItemFilter {
         title.utf8.contains { $0 > 0x20 && $0 < 0x7F } || title.contains { !$0.isWhitespace }
     }
 
+    /// The most characters of a title kept (HN allows 80): a title is laid out in every list it
+    /// is in, and a hostile one of a million characters without a space took Chromium minutes.
+    static let maxTitleCharacters = 1_000
+
+    /// `title`, cut to `maxTitleCharacters` with "…" when longer. (A byte count first: almost
+    /// every title is far under it, and counting characters walks the whole string.)
+    static func bounded(_ title: String) -> String {
+        guard title.utf8.count > maxTitleCharacters, title.count > maxTitleCharacters else { return title }
+        return String(title.prefix(maxTitleCharacters)) + "…"
+    }
+
     /// The story of an entry `judge` kept, made of the strings of the entry's content, which is
     /// left `.null`. Taken field by field: building the story from a copy of the item retained
     /// every string, and releasing the item released them again.
@@ -129,7 +140,7 @@ public enum ItemFilter {
         }
         content.initialize(to: .null)
         var story = Story(
-            id: id, title: title, url: item.url.take(), by: item.by.take(), time: item.time, score: item.score,
+            id: id, title: bounded(title), url: item.url.take(), by: item.by.take(), time: item.time, score: item.score,
             descendants: item.descendants, text: item.text.take(), image: item.image.take(), markdown: item.markdown.take())
         story.markdownExtras = item.markdownExtras
         return story

@@ -22,12 +22,25 @@ enum FolderWalk {
     }
 
     static let outside = "a symbolic link out of the folder"
+    static let hidden = "a symbolic link to a file under _ or . (not read)"
     static let broken = "a symbolic link to nothing"
     static let folder = "a symbolic link to a folder (not followed)"
 
     static func files(in folder: String) throws -> Result {
         guard let root = ContainedFolder(folder) else {
             throw SitegenError.unreadable(path: folder, reason: "no such folder")
+        }
+        // The folder itself may be a link (`content -> ../docs`), but not one out of the folder
+        // it is named in: a contributor's `content -> /home/runner` would make all of it the source.
+        var own = stat()
+        if lstat(folder, &own) == 0, own.st_mode & S_IFMT == S_IFLNK,
+            let parent = ContainedFolder(
+                (folder as NSString).deletingLastPathComponent.isEmpty
+                    ? "." : (folder as NSString).deletingLastPathComponent),
+            !parent.isInside(resolved: root.resolved)
+        {
+            throw SitegenError.unreadable(
+                path: folder, reason: "a symbolic link out of the folder it is in; name the folder itself")
         }
         var result = Result()
         var pending: [String] = [""]
@@ -54,6 +67,10 @@ enum FolderWalk {
                     }
                     if !root.isInside(resolved: resolved) {
                         result.refused.append(Refused(path: path, reason: outside))
+                    } else if Self.isHidden(String(resolved.dropFirst(root.resolved.count))) {
+                        // A file the walk would not read where it is (`.git/config`, `_private/`)
+                        // is not read through a link either.
+                        result.refused.append(Refused(path: path, reason: hidden))
                     } else if info.st_mode & S_IFMT == S_IFDIR {
                         result.refused.append(Refused(path: path, reason: Self.folder))
                     } else if info.st_mode & S_IFMT == S_IFREG {
@@ -68,5 +85,11 @@ enum FolderWalk {
         result.files.sort()
         result.refused.sort { $0.path < $1.path }
         return result
+    }
+
+    /// Whether a path under the folder passes through a name starting with `.` or `_`, which the
+    /// Markdown source does not read as pages (`_posts` and `_drafts` aside).
+    static func isHidden(_ relative: String) -> Bool {
+        relative.split(separator: "/").contains { ($0.hasPrefix(".") || $0.hasPrefix("_")) && $0 != "_posts" && $0 != "_drafts" }
     }
 }

@@ -107,9 +107,16 @@ public struct MarkdownStorySource: StorySource {
         return (files + walk.refused.map { ($0.path, .notFollowed($0.reason)) }).sorted { $0.path < $1.path }
     }
 
-    /// Why a bundle file of this name is not copied, or nil: a page's file name.
+    /// Why a bundle file of this name is not copied, or nil: a page's file name, a script, or a
+    /// name sitegen writes beside files (`.sitegen-new` while a rebuild writes).
     static func pageNamed(_ name: Substring, atTop: Bool) -> String? {
         let lowered = name.lowercased()
+        // The pages allow script from the site's own files (`script-src 'self'`): a bundle's
+        // script would be one, and an SVG or HTML file of the bundle could load it.
+        if ["js", "mjs", "cjs"].contains((lowered as NSString).pathExtension) {
+            return "a script (a site's pages run only sitegen's own)"
+        }
+        if lowered.hasSuffix(".sitegen-new") { return "a name sitegen writes while it builds" }
         guard lowered == "index.html" || lowered.hasPrefix("index.html.") || lowered == "index.htm" else { return nil }
         return atTop ? "would replace its item page" : "would be served as a page of the site"
     }
