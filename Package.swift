@@ -7,6 +7,7 @@ import PackageDescription
 //   SitegenModel   pure: the model and the plan; imports nothing
 //   SitegenSystem  the machine: cores, the OS's error words, SHA-256
 //   SitegenHTTP    retries, bounded concurrency, progress: what fetching and deploying share
+//   SitegenStore   the archive's SQLite store (`--list all`)
 //   SitegenSource  read          SitegenRender  bytes out, no disk
 //                                SitegenWrite   the output folder (renders as it writes)
 //   SitegenBuild   one build, start to end
@@ -38,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // SHA-256: content-named files, cache names and ETags (ContentHash).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The archive's store: SQLite (Debian's libsqlite3-dev) through GRDB.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The command line: flags in, one call into SitegenBuild (or SitegenServe), one line out.
@@ -116,11 +119,17 @@ let package = Package(
         // again (RetryPolicy, Retry-After), how many requests at once, and progress told as it
         // goes.
         .target(name: "SitegenHTTP"),
+        // The archive's store: every item an HN-shaped API ever gave, kept across builds in an
+        // SQLite file (docs/archive.md). Bytes in, bytes out: it parses no item.
+        .target(
+            name: "SitegenStore",
+            dependencies: ["SitegenModel", "SitegenSystem", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Reading: JSON files and folders, HTTP APIs, Markdown folders. Stories out.
         .target(
             name: "SitegenSource",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP",
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // AsyncHTTPClient's request and response types are NIO's.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -206,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "SitegenSourceTests",
             dependencies: [
-                "SitegenModel", "SitegenHTTP", "SitegenSource", "SitegenTestSupport",
+                "SitegenModel", "SitegenHTTP", "SitegenStore", "SitegenSource", "SitegenTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -50,6 +50,16 @@ public struct BuildSettings: Sendable {
         }
         let templatesDefault = (root as NSString).appendingPathComponent("Templates")
         let pagesDefault = (root as NSString).appendingPathComponent("pages")
+        var remote = RemoteSourceOptions(
+            list: merged.list!, limit: merged.limit, itemsKey: merged.itemsKey!, totalKey: merged.totalKey!,
+            firstPage: merged.firstPage!, fields: fields,
+            fetch: FetchSettings(
+                concurrency: merged.concurrency!, timeout: merged.timeout!, deadline: merged.deadline!,
+                retry: RetryPolicy(attempts: merged.retries! + 1), cacheFolder: merged.cacheDir!,
+                cacheTTL: merged.cacheTTL!, offline: merged.offline!, progress: nil))
+        remote.store = merged.store
+        remote.backfill = merged.backfill!
+        remote.refresh = merged.refresh!
         return BuildSettings(
             source: merged.source, output: merged.output!,
             options: SiteOptions(
@@ -61,13 +71,7 @@ public struct BuildSettings: Sendable {
             port: merged.port!, drafts: merged.drafts!, strict: merged.strict!,
             refuseActiveFiles: merged.activeFiles! == "refuse",
             zone: SiteTimeZone(identifier: merged.timezone!) ?? .utc,
-            remote: RemoteSourceOptions(
-                list: merged.list!, limit: merged.limit, itemsKey: merged.itemsKey!, totalKey: merged.totalKey!,
-                firstPage: merged.firstPage!, fields: fields,
-                fetch: FetchSettings(
-                    concurrency: merged.concurrency!, timeout: merged.timeout!, deadline: merged.deadline!,
-                    retry: RetryPolicy(attempts: merged.retries! + 1), cacheFolder: merged.cacheDir!,
-                    cacheTTL: merged.cacheTTL!, offline: merged.offline!, progress: nil)),
+            remote: remote,
             configPath: config?.path)
     }
 

@@ -230,8 +230,20 @@ extension SiteConfig {
                         ? nil : "must be a list name such as topstories (got \(list))"
                 }, default: .text("topstories"),
                 help:
-                    "Hacker News API: the list to build (topstories, newstories, beststories, askstories, showstories, jobstories).",
+                    "Hacker News API: the list to build (topstories, newstories, beststories, askstories, showstories, jobstories), or all: every story, kept in the archive's store and grown at each build.",
                 valueName: "name"),
+            ConfigKey(
+                name: "store", value: .string(\.store), default: .words("<cache_dir>/archive.sqlite"),
+                help: "--list all: the archive's store, an SQLite file.", valueName: "file"),
+            ConfigKey(
+                name: "backfill", value: .integer(\.backfill, range: 0...Int.max), default: .integer(10_000),
+                help:
+                    "--list all: how many ids back from the newest the archive walks (more on a later build walks further back).",
+                valueName: "n"),
+            ConfigKey(
+                name: "refresh", value: .duration(\.refresh, positive: false), default: .duration(.seconds(48 * 3600), "48h"),
+                help: "--list all: stories younger than this are fetched again at each build (their score and comments move).",
+                valueName: "duration"),
             ConfigKey(
                 name: "limit", value: .integer(\.limit, range: 1...Int.max),
                 default: .words("500 from an HN list, all of a paged API"),

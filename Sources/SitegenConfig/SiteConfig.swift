@@ -24,6 +24,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var search: Bool?
     /// Markdown drafts built too (`--drafts`).
     public var drafts: Bool?
+    /// `--list all`: the archive's store, how far back it walks, and which stories it fetches again.
+    public var store: String?
+    public var backfill: Int?
+    public var refresh: Duration?
     /// Fail the build on what the safety rules would leave out (`--strict`).
     public var strict: Bool?
     /// What a Markdown bundle's active files (SVG, HTML, XML) get: "sandbox" or "refuse".

@@ -24,6 +24,13 @@ public enum SourceLocator {
                     template: argument, itemsKey: remote.itemsKey, totalKey: remote.totalKey, firstPage: remote.firstPage,
                     limit: remote.limit, fields: remote.fields, settings: remote.fetch)
             }
+            if remote.list == "all" {
+                let store =
+                    remote.store
+                    ?? ((remote.fetch.cacheFolder ?? ".sitegen-cache") as NSString).appendingPathComponent("archive.sqlite")
+                return HNArchiveSource(
+                    base: argument, store: store, backfill: remote.backfill, refresh: remote.refresh, settings: remote.fetch)
+            }
             return HNAPISource(base: argument, list: remote.list, limit: remote.limit ?? 500, settings: remote.fetch)
         }
         var isDirectory: ObjCBool = false
@@ -66,6 +73,11 @@ public struct RemoteSourceOptions: Sendable {
     public var firstPage: Int
     public var fields: FieldMapping
     public var fetch: FetchSettings
+    /// `--list all`: the archive's store (nil: `archive.sqlite` in the cache folder), how many ids
+    /// back it walks, and how young a story is fetched again.
+    public var store: String?
+    public var backfill = 10_000
+    public var refresh: Duration = .seconds(48 * 3600)
 
     public init(
         list: String = "topstories", limit: Int? = nil, itemsKey: String = "data", totalKey: String = "totalResults",

@@ -107,10 +107,9 @@ struct BuildCommand: AsyncParsableCommand {
             }
             let elapsed = ContinuousClock.now - started
             print(report.summary + String(format: " (%.2f s)", elapsed.seconds))
-        } catch let error as SitegenError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode.failure
-        } catch let error as BuildError {
+        } catch let error as any Error & CustomStringConvertible {
+            // Every error of the build's layers says itself in one line, with its file, item or
+            // flag (SitegenError, BuildError, ArchiveStoreError).
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
         }

@@ -13,6 +13,15 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: .key("limit"))
     var limit: Int?
 
+    @Option(name: .long, help: .key("store"))
+    var store: String?
+
+    @Option(name: .long, help: .key("backfill"))
+    var backfill: Int?
+
+    @Option(name: .long, help: .key("refresh"))
+    var refresh: DurationArgument?
+
     @Option(name: .long, help: .key("items_key"))
     var itemsKey: String?
 
@@ -50,6 +59,9 @@ struct SourceOptions: ParsableArguments {
     func apply(to config: inout SiteConfig) {
         config.list = list
         config.limit = limit
+        config.store = store
+        config.backfill = backfill
+        config.refresh = refresh?.value
         config.itemsKey = itemsKey
         config.totalKey = totalKey
         config.firstPage = firstPage

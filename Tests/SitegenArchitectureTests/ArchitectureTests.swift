@@ -20,8 +20,11 @@ struct ArchitectureTests {
         // What fetching and deploying share: retries, bounded concurrency, progress, the
         // transport's protocol.
         "SitegenHTTP": ["Foundation"],
+        // The archive's store, over SQLite.
+        "SitegenStore": ["SitegenModel", "SitegenSystem", "Foundation", "Synchronization", "GRDB"],
         "SitegenSource": [
-            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "Foundation", "Synchronization", "AsyncHTTPClient",
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenStore", "Foundation", "Synchronization",
+            "AsyncHTTPClient",
             "NIOCore",
             "NIOHTTP1",
             "TOMLKit", "Yams",
@@ -69,7 +72,9 @@ struct ArchitectureTests {
         "SitegenTestSupport": ["SitegenModel", "SitegenSource", "NIOCore", "NIOHTTP1", "NIOPosix"],
         "SitegenModelTests": ["SitegenModel", "SitegenTestSupport"],
         "SitegenSystemTests": ["SitegenSystem", "SitegenTestSupport"],
-        "SitegenSourceTests": ["SitegenModel", "SitegenHTTP", "SitegenSource", "SitegenTestSupport", "PropertyBased"],
+        "SitegenSourceTests": [
+            "SitegenModel", "SitegenHTTP", "SitegenStore", "SitegenSource", "SitegenTestSupport", "PropertyBased",
+        ],
         // SitegenSource's sample generator and filter make the inputs of some tests.
         "SitegenRenderTests": [
             "SitegenModel", "SitegenAssets", "SitegenRender", "SitegenSource", "SitegenTestSupport", "Mustache", "PropertyBased",

@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+
+/// The archive: every item an HN-shaped API has given (`--list all`), in one SQLite file that
+/// grows from build to build, and how far the walk over the API's ids has come.
+///
+/// Every write is its own transaction, committed before the call returns, in SQLite's
+/// write-ahead log: a build killed at any moment (`kill -9`) leaves every item it stored, and
+/// the next one does not fetch them again. Calls block their thread (SQLite is synchronous):
+/// callers make them off Swift's cooperative pool.
+///
+/// Format 1 (`PRAGMA user_version`; `application_id` says the file is sitegen's):
+///
+///     item(id INTEGER PRIMARY KEY, kind TEXT, time INTEGER, gone INTEGER, json BLOB, fetched INTEGER)
+///     walk(key TEXT PRIMARY KEY, value INTEGER)   -- the walk's marks (`HNArchiveSource`)
+public final class ArchiveStore: Sendable {
+    /// The newest format this sitegen reads and writes.
+    public static let format = 1
+    /// "sitg", so that another program's SQLite file is told from an archive.
+    static let applicationID: Int32 = 0x7369_7467
+
+    public let path: String
+    private let database: DatabaseQueue
+
+    /// Opens the store at `path`, making it (and its folder) when there is none. A store of a
+    /// newer format, of another program, or damaged is refused by name (`ArchiveStoreError`).
+    public init(path: String) throws(ArchiveStoreError) {
+        self.path = path
+        let exists = FileManager.default.fileExists(atPath: path)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+        } catch {
+            throw ArchiveStoreError(path: path, reason: .unusable(error.localizedDescription))
+        }
+        var configuration = Configuration()
+        // Another build reading the same store waits for this one's write rather than failing.
+        configuration.busyMode = .timeout(30)
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            try database.writeWithoutTransaction { db in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+                if exists && (application != Self.applicationID || version == 0) && tables > 0 {
+                    throw ArchiveStoreError(path: path, reason: .notAnArchive)
+                }
+                if version > Self.format {
+                    throw ArchiveStoreError(path: path, reason: .newer(format: version, reads: Self.format))
+                }
+                // The write-ahead log: a commit is one append, and a killed process loses none.
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                if version == 0 { try Self.create(db) }
+            }
+        } catch let error as ArchiveStoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw ArchiveStoreError(path: path, reason: Self.reason(error))
+        } catch {
+            throw ArchiveStoreError(path: path, reason: .unusable(String(describing: error)))
+        }
+    }
+
+    private static func create(_ db: Database) throws {
+        try db.inTransaction {
+            try db.execute(
+                sql: """
+                    CREATE TABLE item (
+                        id INTEGER PRIMARY KEY, kind TEXT NOT NULL, time INTEGER, gone INTEGER NOT NULL,
+                        json BLOB NOT NULL, fetched INTEGER NOT NULL);
+                    CREATE INDEX item_listed ON item (kind, gone, id);
+                    CREATE INDEX item_time ON item (kind, time);
+                    CREATE TABLE walk (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                    PRAGMA application_id = \(applicationID);
+                    PRAGMA user_version = \(format);
+                    """)
+            return .commit
+        }
+    }
+
+    private static func reason(_ error: DatabaseError) -> ArchiveStoreError.Reason {
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: .damaged(error.message ?? "\(error.resultCode)")
+        default: .unusable(error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    /// `work` against the database, its errors said as the store's.
+    private func run<T>(_ work: (DatabaseQueue) throws -> T) throws(ArchiveStoreError) -> T {
+        do {
+            return try work(database)
+        } catch let error as DatabaseError {
+            throw ArchiveStoreError(path: path, reason: Self.reason(error))
+        } catch {
+            throw ArchiveStoreError(path: path, reason: .unusable(String(describing: error)))
+        }
+    }
+
+    // MARK: The walk's marks
+
+    /// A mark of the walk (`low`, `high`), nil before it is first set.
+    public func mark(_ key: String) throws(ArchiveStoreError) -> Int? {
+        try run { try $0.read { db in try Int.fetchOne(db, sql: "SELECT value FROM walk WHERE key = ?", arguments: [key]) } }
+    }
+
+    public func setMark(_ key: String, _ value: Int) throws(ArchiveStoreError) {
+        try run {
+            try $0.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO walk (key, value) VALUES (?, ?)", arguments: [key, value])
+            }
+        }
+    }
+
+    // MARK: Items
+
+    /// The ids in `range` the store holds (an answer of null included).
+    public func ids(in range: ClosedRange<Int>) throws(ArchiveStoreError) -> Set<Int> {
+        try run {
+            try $0.read { db in
+                Set(
+                    try Int.fetchAll(
+                        db, sql: "SELECT id FROM item WHERE id BETWEEN ? AND ?", arguments: [range.lowerBound, range.upperBound]))
+            }
+        }
+    }
+
+    /// Of `ids`, those the store holds.
+    public func held(_ ids: [Int]) throws(ArchiveStoreError) -> [Int] {
+        try run {
+            try $0.read { db in
+                try ids.filter { id in try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE id = ?", arguments: [id]) ?? false }
+            }
+        }
+    }
+
+    /// Stores `items` (replacing what it held under their ids), in one transaction.
+    public func put(_ items: [ArchivedItem], at now: Int) throws(ArchiveStoreError) {
+        guard !items.isEmpty else { return }
+        try run {
+            try $0.write { db in
+                let statement = try db.makeStatement(
+                    sql: "INSERT OR REPLACE INTO item (id, kind, time, gone, json, fetched) VALUES (?, ?, ?, ?, ?, ?)")
+                for item in items {
+                    try statement.execute(arguments: [item.id, item.kind, item.time, item.gone, Data(item.json), now])
+                }
+            }
+        }
+    }
+
+    /// The stories (not gone) whose time is at or after `time`: the ones whose score and
+    /// comments still move.
+    public func storyIDs(since time: Int) throws(ArchiveStoreError) -> [Int] {
+        try run {
+            try $0.read { db in
+                try Int.fetchAll(
+                    db, sql: "SELECT id FROM item WHERE kind = 'story' AND gone = 0 AND time >= ? ORDER BY id DESC",
+                    arguments: [time])
+            }
+        }
+    }
+
+    /// How many items of each kind the store holds (`null` for the API's nulls).
+    public func counts() throws(ArchiveStoreError) -> [String: Int] {
+        try run {
+            try $0.read { db in
+                var counts: [String: Int] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT kind, count(*) FROM item GROUP BY kind") {
+                    counts[row[0]] = row[1]
+                }
+                return counts
+            }
+        }
+    }
+
+    /// The listed stories (kind `story`, not dead or deleted), newest id first, one at a time:
+    /// the store's rows are read as a cursor, never all at once.
+    public func forEachStory(_ body: (ArchivedItem) throws -> Void) throws(ArchiveStoreError) {
+        try run {
+            try $0.read { db in
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT id, time, json FROM item WHERE kind = 'story' AND gone = 0 ORDER BY id DESC")
+                while let row = try rows.next() {
+                    let json: Data = row[2]
+                    try body(ArchivedItem(id: row[0], kind: "story", time: row[1], gone: false, json: Array(json)))
+                }
+            }
+        }
+    }
+}
