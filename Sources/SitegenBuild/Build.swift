@@ -84,7 +84,8 @@ public enum Build {
         let sitePages = try SitePagesFolder.load(request.pages)
         // Stories that asked for a path of their own get it where it is free.
         let (refusedPaths, claims) = ItemPaths.grant(
-            &filtered, siteSlugs: Set(sitePages.map(\.slug)), refuseActive: request.refuseActiveFiles)
+            &filtered, siteSlugs: Set(sitePages.map(\.slug)), refuseActive: request.refuseActiveFiles,
+            itemPages: options.itemPages)
         // Named by their source files: looked up only for the stories refused.
         let refusedIDs = Set(refusedPaths.map(\.id))
         let sourceFiles =

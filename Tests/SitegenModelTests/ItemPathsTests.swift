@@ -36,7 +36,7 @@ struct ItemPathsTests {
     @Test("grant: older stories first, so a newer one asking for a taken path keeps item/<id>/")
     func grant() {
         func story(_ id: Int, _ time: Int?, _ path: String?) -> Story {
-            var story = Story(id: id, title: "t", time: time)
+            var story = Story(id: id, title: "t", time: time, markdown: "Body.")
             story.markdownExtras.itemPath = path
             return story
         }
@@ -70,7 +70,7 @@ struct ItemPathsTests {
     @Test("a page never lands on a bundle's file, nor a file on a page: the later one yields")
     func bundles() {
         func story(_ id: Int, _ time: Int, _ path: String, files: [String] = []) -> Story {
-            var story = Story(id: id, title: "t", time: time)
+            var story = Story(id: id, title: "t", time: time, markdown: "Body.")
             story.markdownExtras.itemPath = path
             story.markdownExtras.files = files.map { StoryFile(source: "/src/\($0)", name: $0) }
             return story
@@ -115,5 +115,18 @@ struct ItemPathsTests {
         }
         let others = claims.claim(file: "a/b/d.png") && claims.claim(file: "a/index.html")
         #expect(others)
+    }
+
+    @Test("a story without an item page takes no path: one with a page may have it")
+    func withoutPages() {
+        var link = Story(id: 1, title: "a link", time: 100)  // older, but no body
+        link.markdownExtras.itemPath = "docs"
+        var page = Story(id: 2, title: "a page", time: 200, markdown: "Body.")
+        page.markdownExtras.itemPath = "docs"
+        var stories = [page, link]
+        #expect(ItemPaths.grant(&stories).refused.isEmpty)
+        #expect(stories.map(\.markdownExtras.itemPath) == ["docs/", nil])
+        var none = [page]
+        #expect(ItemPaths.grant(&none, itemPages: false).refused.isEmpty && none[0].markdownExtras.itemPath == nil)
     }
 }

@@ -110,11 +110,14 @@ public enum ItemPaths {
     /// clear of them).
     /// - Parameter refuseActive: leave out every bundle file that can run script when opened
     ///   (`ContentSecurity.isActive`), rather than have it sandboxed.
+    /// - Parameter itemPages: whether the build writes item pages (`--item-pages`): a story
+    ///   without one (no body, or none written) takes no path, so it never keeps another from one.
     public static func grant(
-        _ stories: inout [Story], siteSlugs: Set<String> = [], refuseActive: Bool = false
-    ) -> (
-        refused: [Refusal], claims: OutputClaims
-    ) {
+        _ stories: inout [Story], siteSlugs: Set<String> = [], refuseActive: Bool = false, itemPages: Bool = true
+    ) -> (refused: [Refusal], claims: OutputClaims) {
+        for i in stories.indices where stories[i].markdownExtras.itemPath != nil && !(itemPages && stories[i].hasItemPage) {
+            stories[i].markdownExtras.itemPath = nil
+        }
         let wanted = stories.indices.compactMap { i in stories[i].markdownExtras.itemPath.map { (index: i, path: $0) } }
             .sorted { (stories[$0.index].time ?? .max, $0.index) < (stories[$1.index].time ?? .max, $1.index) }
         var refused: [Refusal] = []
