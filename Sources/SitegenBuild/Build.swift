@@ -66,13 +66,25 @@ public enum Build {
         // The ranges flags and config files are held to (SiteConfig.keys), for callers that
         // make options in code.
         try SiteConfig(options: request.options).check()
+        // A source that can say what it holds without reading it all, and settings as they
+        // were: the output is already what this build would write.
+        let stamp: String?
+        if let source = try await request.source.stamp() {
+            stamp = try await BlockingExecutor.run { Self.stamp(request, source: source) }
+            if BuildStamp.read(output: request.output) == stamp {
+                log("      nothing changed since the last build")
+                return BuildReport(unchangedFrom: request.source.name, output: request.output)
+            }
+        } else {
+            stamp = nil
+        }
         log("[1/5] Read \(request.source.name)")
         let entries = Handoff(try await request.source.entries())
-        return try await BlockingExecutor.run { try steps(request, entries: entries.take(), log: log) }
+        return try await BlockingExecutor.run { try steps(request, entries: entries.take(), stamp: stamp, log: log) }
     }
 
     private static func steps(
-        _ request: BuildRequest, entries: consuming [SourceEntry], log: (String) -> Void
+        _ request: BuildRequest, entries: consuming [SourceEntry], stamp: String?, log: (String) -> Void
     ) throws -> BuildReport {
         let options = request.options
         let paths = SitePaths(base: options.baseURL)
@@ -209,7 +221,10 @@ public enum Build {
                     lists: termLists.compactMap { $0.manifest?.build }, search: searchIndex?.root),
                 keep: options.keepGenerations)
             log("      commit")
+            // No stamp while files are put in place: a build killed then is not taken for whole.
+            BuildStamp.remove(output: request.output)
             try output.commit()
+            if let stamp { BuildStamp.write(stamp, output: request.output) }
             let report = BuildReport(
                 sourceName: request.source.name, output: request.output, stories: stories.count, pages: list.pages,
                 shards: list.shards, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,

@@ -47,9 +47,15 @@ public struct BuildReport: Sendable, Equatable {
     public var templateFiles = 0
     /// Redirect pages written for old URLs (`aliases`, `redirect_from`).
     public var redirectPages = 0
+    /// Nothing was read or written: the source's stamp and every setting were the last
+    /// build's (`StorySource.stamp`), so the output already is this build's.
+    public var unchanged = false
 
     /// "300 stories → 10 pages, 9 shards, 31 item pages in Public/. Skipped 4: 1 null, 1 deleted, …"
     public var summary: String {
+        if unchanged {
+            return "Nothing changed since the last build from \(sourceName): \(output) left as it was (0 files written)."
+        }
         var line =
             "\(plural(stories, "story", "stories")) from \(sourceName) → \(plural(pages, "page")), "
             + "\(plural(shards, "shard")), \(plural(itemPages, "item page"))"
@@ -120,5 +126,15 @@ public struct BuildReport: Sendable, Equatable {
 
     private func plural(_ n: Int, _ one: String, _ many: String? = nil) -> String {
         "\(n) " + (n == 1 ? one : many ?? one + "s")
+    }
+}
+
+extension BuildReport {
+    /// The report of a build that found nothing changed. (An extension, so the memberwise
+    /// initializer stays.)
+    init(unchangedFrom sourceName: String, output: String) {
+        self.init(
+            sourceName: sourceName, output: output, stories: 0, pages: 0, shards: 0, manifestParts: 0, itemPages: 0, skipped: [])
+        unchanged = true
     }
 }

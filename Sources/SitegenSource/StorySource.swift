@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where stories come from. A source only reads: it returns every entry in rank order, good or
 /// bad, and leaves judging them to `ItemFilter`, so all sources skip the same things the same way.
 /// Sources that fetch over the network (Hacker News API, paged JSON APIs) conform too, which is
@@ -8,4 +10,23 @@ public protocol StorySource: Sendable {
     /// Throws `SitegenError` when the source as a whole is unusable; item-level faults become
     /// `.null` or `.unreadable` entries instead.
     func entries() async throws -> [SourceEntry]
+    /// What the source holds, in a few bytes, when the source can tell without reading every
+    /// entry (a file's identity and time, the archive's count of changes): a build whose stamp
+    /// and settings are the last build's leaves the output as it is, in milliseconds. nil when it
+    /// cannot tell: the build always runs. A source may do its fetching here; `entries()` after
+    /// it does not repeat it.
+    func stamp() async throws -> String?
+}
+
+extension StorySource {
+    public func stamp() async throws -> String? { nil }
+}
+
+/// A file's identity and last change, as a stamp: the device, inode, size and modification time
+/// in nanoseconds. A file written again (even with the same bytes) or replaced reads as changed;
+/// nil when it cannot be read.
+package func fileStamp(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return "file \(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
 }

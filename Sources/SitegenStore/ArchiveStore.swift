@@ -12,7 +12,8 @@ import GRDB
 /// Format 1 (`PRAGMA user_version`; `application_id` says the file is sitegen's):
 ///
 ///     item(id INTEGER PRIMARY KEY, kind TEXT, time INTEGER, gone INTEGER, json BLOB, fetched INTEGER)
-///     walk(key TEXT PRIMARY KEY, value INTEGER)   -- the walk's marks (`HNArchiveSource`)
+///     walk(key TEXT PRIMARY KEY, value INTEGER)   -- the walk's marks (`HNArchiveSource`), and
+///                                                   `changes`, the count of items that came in new
 public final class ArchiveStore: Sendable {
     /// The newest format this sitegen reads and writes.
     public static let format = 1
@@ -135,19 +136,38 @@ public final class ArchiveStore: Sendable {
         }
     }
 
-    /// Stores `items` (replacing what it held under their ids), in one transaction.
+    /// Stores `items` (replacing what it held under their ids), in one transaction, and adds
+    /// to the count of changes those whose bytes are new: an item fetched again as it was is
+    /// not a change.
     public func put(_ items: [ArchivedItem], at now: Int) throws(ArchiveStoreError) {
         guard !items.isEmpty else { return }
         try run {
             try $0.write { db in
                 let statement = try db.makeStatement(
-                    sql: "INSERT OR REPLACE INTO item (id, kind, time, gone, json, fetched) VALUES (?, ?, ?, ?, ?, ?)")
+                    sql: """
+                        INSERT INTO item (id, kind, time, gone, json, fetched) VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, time = excluded.time, gone = excluded.gone,
+                            json = excluded.json, fetched = excluded.fetched
+                        WHERE item.json IS NOT excluded.json
+                        """)
+                var changed = 0
                 for item in items {
                     try statement.execute(arguments: [item.id, item.kind, item.time, item.gone, Data(item.json), now])
+                    changed += db.changesCount
+                }
+                if changed > 0 {
+                    try db.execute(
+                        sql:
+                            "INSERT INTO walk (key, value) VALUES ('changes', ?) ON CONFLICT (key) DO UPDATE SET value = value + ?",
+                        arguments: [changed, changed])
                 }
             }
         }
     }
+
+    /// How many times an item came in with new bytes, over the store's life: the same number
+    /// twice means nothing the store holds changed between.
+    public func changes() throws(ArchiveStoreError) -> Int { try mark("changes") ?? 0 }
 
     /// The stories (not gone) whose time is at or after `time`: the ones whose score and
     /// comments still move.

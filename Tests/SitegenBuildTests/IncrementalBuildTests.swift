@@ -4,6 +4,7 @@ import Testing
 
 @testable import SitegenBuild
 @testable import SitegenSource
+@testable import SitegenWrite
 
 /// A rebuild rewrites only files whose bytes changed: the others keep their inode and mtime, so
 /// rsync and deploy tools upload only what changed.
@@ -26,6 +27,8 @@ struct IncrementalBuildTests {
             let before = FileIdentity.snapshot(output)
             #expect(first.filesWritten > 100)
             #expect(first.filesUnchanged == 0)
+            // Without the stamp, the build runs whole and finds every file's bytes the same.
+            BuildStamp.remove(output: output)
             let second = try await Build.run(request)
             let after = FileIdentity.snapshot(output)
             #expect(second.filesWritten == 0)
@@ -33,6 +36,45 @@ struct IncrementalBuildTests {
             #expect(Set(after.keys) == Set(before.keys), "no file added or removed")
             let rewritten = before.keys.filter { before[$0] != after[$0] }.sorted()
             #expect(rewritten.isEmpty, "rewritten: \(rewritten.prefix(5))")
+        }
+    }
+
+    @Test("nothing changed (the source's stamp and every setting): nothing is read or written, in milliseconds")
+    func unchangedStampSkips() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.path("out")
+            let items = SampleGenerator(seed: 5).items(count: 3_000)
+            let file = try Self.itemsFile(folder, items, name: "a.json")
+            let request = BuildRequest(source: JSONArrayFileSource(path: file), output: output)
+            let first = try await Build.run(request)
+            let before = FileIdentity.snapshot(output)
+            let started = ContinuousClock.now
+            let second = try await Build.run(request)
+            let took = ContinuousClock.now - started
+            #expect(second.unchanged && !first.unchanged)
+            #expect(second.summary.hasPrefix("Nothing changed since the last build from \(file): "))
+            #expect(FileIdentity.snapshot(output) == before)
+            #expect(took < .seconds(1), "\(took)")
+            // A setting changed: the build runs.
+            var paged = request
+            paged.options.pageSize = 20
+            #expect(try await !Build.run(paged).unchanged)
+            #expect(try await Build.run(paged).unchanged)
+            // The file written again, even with the same bytes: the build runs, and rewrites nothing.
+            _ = try Self.itemsFile(folder, items, name: "a.json")
+            let again = try await Build.run(paged)
+            #expect(!again.unchanged && again.filesWritten == 0)
+            // A theme file changed: the build runs.
+            try folder.write("<article>{{title}}</article>", to: "theme/row.mustache")
+            var themed = paged
+            themed.templates = folder.path("theme")
+            #expect(try await !Build.run(themed).unchanged)
+            #expect(try await Build.run(themed).unchanged)
+            try folder.write("<article class=x>{{title}}</article>", to: "theme/row.mustache")
+            #expect(try await !Build.run(themed).unchanged)
+            // No output (removed by hand): the build runs, whatever the stamp says.
+            try FileManager.default.removeItem(atPath: output)
+            #expect(try await !Build.run(themed).unchanged)
         }
     }
 

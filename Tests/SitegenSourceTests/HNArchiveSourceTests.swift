@@ -86,6 +86,31 @@ struct HNArchiveSourceTests {
         }
     }
 
+    @Test("the stamp: the same after a fetch that found nothing new or changed, another after an edit")
+    func stamp() async throws {
+        try await withTemporaryFolder { folder in
+            let world = HNWorld(through: 40)
+            try await LoopbackServer.with(world.route) { server in
+                let store = folder.path("archive.sqlite")
+                let first = try await Self.source(server, store, now: HNWorld.time(40) + 50).stamp()
+                // Story 40 is young: fetched again, with the same bytes.
+                let same = try await Self.source(server, store, now: HNWorld.time(40) + 50).stamp()
+                #expect(first != nil && same == first)
+                #expect(server.asks("/v0/item/40.json") == 2)
+                world.set(40, #"{"id":40,"type":"story","time":1700040000,"title":"Story 40","score":1000}"#, updated: false)
+                let moved = try await Self.source(server, store, now: HNWorld.time(40) + 50).stamp()
+                #expect(moved != first)
+                // stamp() fetched; entries() after it reads the store alone.
+                let source = Self.source(server, store, now: HNWorld.time(40) + 50)
+                let asks = server.totalAsks
+                _ = try await source.stamp()
+                let entries = try await source.entries()
+                #expect(server.totalAsks - asks == 3)  // maxitem, updates, story 40
+                #expect(Self.titles(entries).count == (11...40).count { $0 % 3 != 0 && $0 % 10 != 1 })
+            }
+        }
+    }
+
     @Test("a store of a newer sitegen, of another program, or damaged is refused by name and left as it is")
     func refusedStores() throws {
         try withTemporaryFolder { folder in

@@ -8,6 +8,8 @@ public struct JSONArrayFileSource: StorySource {
 
     public init(path: String) { self.path = path }
 
+    public func stamp() async throws -> String? { fileStamp(path) }
+
     public func entries() async throws -> [SourceEntry] {
         let data = try JSONInput.read(path)
         if data.isEmpty { throw SitegenError.invalidJSON(path: path, line: nil, column: nil, reason: "the file is empty") }

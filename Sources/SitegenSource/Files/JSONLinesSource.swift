@@ -10,6 +10,8 @@ public struct JSONLinesSource: StorySource {
 
     public init(path: String) { self.path = path }
 
+    public func stamp() async throws -> String? { fileStamp(path) }
+
     public func entries() async throws -> [SourceEntry] {
         let data = try JSONInput.read(path)
         let lines = Self.lines(of: data)

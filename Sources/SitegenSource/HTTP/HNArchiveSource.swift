@@ -3,6 +3,7 @@ import SitegenHTTP
 import SitegenModel
 import SitegenStore
 import SitegenSystem
+import Synchronization
 
 /// `--list all`: every story an HN-shaped API has made, kept in the archive's store
 /// (`ArchiveStore`) so that the site grows from build to build instead of showing one ranked
@@ -29,6 +30,8 @@ public struct HNArchiveSource: StorySource {
     public let settings: FetchSettings
     /// Unix seconds now (tests move time).
     let now: @Sendable () -> Int
+    /// Whether this source fetched already (`stamp()` fetches, and `entries()` then does not).
+    private let fetched = FetchedOnce()
 
     public init(
         base: String, store: String, backfill: Int = 10_000, refresh: Duration = .seconds(48 * 3600),
@@ -46,10 +49,15 @@ public struct HNArchiveSource: StorySource {
 
     public var name: String { "\(base) (all, kept in \(store))" }
 
+    /// The store's path and its count of changes, after fetching: the same after a build that
+    /// found nothing new or changed.
+    public func stamp() async throws -> String? {
+        let store = try await prepared()
+        return "archive \(store.path) \(try await BlockingExecutor.run { try store.changes() })"
+    }
+
     public func entries() async throws -> [SourceEntry] {
-        let path = store
-        let store = try await BlockingExecutor.run { try ArchiveStore(path: path) }
-        if !settings.offline { try await fetch(into: store) }
+        let store = try await prepared()
         return try await BlockingExecutor.run {
             var entries: [SourceEntry] = []
             try store.forEachStory { item in
@@ -58,6 +66,14 @@ public struct HNArchiveSource: StorySource {
             }
             return entries
         }
+    }
+
+    /// The store, with what the API has new fetched into it, once per source.
+    private func prepared() async throws -> ArchiveStore {
+        let path = store
+        let store = try await BlockingExecutor.run { try ArchiveStore(path: path) }
+        if !settings.offline, fetched.claim() { try await fetch(into: store) }
+        return store
     }
 
     /// Steps 1 to 3: what the store lacks, and what changed.
@@ -170,6 +186,19 @@ public struct HNArchiveSource: StorySource {
                 id: id, kind: item.type ?? "story", time: item.time, gone: item.dead == true || item.deleted == true, json: json)
         default:
             return nil
+        }
+    }
+}
+
+/// Set once, by the first to ask: whether a source's fetching has begun.
+private final class FetchedOnce: Sendable {
+    private let done = Mutex(false)
+
+    /// true for the first call only.
+    func claim() -> Bool {
+        done.withLock { done in
+            defer { done = true }
+            return !done
         }
     }
 }

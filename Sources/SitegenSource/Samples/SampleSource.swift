@@ -11,6 +11,9 @@ public struct SampleSource: StorySource {
         self.seed = seed
     }
 
+    /// Made from its count and seed alone (and the binary, which the build's stamp holds).
+    public func stamp() async throws -> String? { "sample \(count) \(seed)" }
+
     public func entries() async throws -> [SourceEntry] {
         var contents: [SourceEntry.Content] = SampleGenerator(seed: seed).items(count: count).map { .item($0) }
         if contents.count >= 40 {
