@@ -73,6 +73,7 @@ public enum Build {
             stamp = try await BlockingExecutor.run { Self.stamp(request, source: source) }
             if BuildStamp.read(output: request.output) == stamp {
                 log("      nothing changed since the last build")
+                try ChangedURLs.write([], paths: SitePaths(base: request.options.baseURL), output: request.output)
                 return BuildReport(unchangedFrom: request.source.name, output: request.output)
             }
         } else {
@@ -225,6 +226,8 @@ public enum Build {
             BuildStamp.remove(output: request.output)
             try output.commit()
             if let stamp { BuildStamp.write(stamp, output: request.output) }
+            let changed = output.changedFiles()
+            try ChangedURLs.write(changed.written + changed.removed, paths: paths, output: request.output)
             let report = BuildReport(
                 sourceName: request.source.name, output: request.output, stories: stories.count, pages: list.pages,
                 shards: list.shards, manifestParts: manifest.parts.count, itemPages: itemRows.count, skipped: skipped,

@@ -97,7 +97,9 @@ struct BuildFailureTests {
         }
     }
 
-    @Test("a rebuild replaces the old output, keeps its top-level dot-files and leaves only its lock and stamp beside it")
+    @Test(
+        "a rebuild replaces the old output, keeps its top-level dot-files and leaves only its lock, stamp and changed list beside it"
+    )
     func rebuildReplaces() async throws {
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
@@ -117,7 +119,9 @@ struct BuildFailureTests {
             #expect(site.pageIDs.count == 20)
             #expect(site.manifestBuilds.count == 1, "the old build's manifest is gone (--keep-generations 0)")
             #expect(
-                try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".out.lock", ".out.stamp", "out"])
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                    ".out.changed", ".out.lock", ".out.stamp", "out",
+                ])
         }
     }
 

@@ -78,6 +78,42 @@ struct IncrementalBuildTests {
         }
     }
 
+    @Test("every build lists the URLs whose bytes it changed, beside the output: all, then none, then what changed")
+    func changedURLs() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.path("out")
+            var items = SampleGenerator(seed: 9).items(count: 200)
+            let file = try Self.itemsFile(folder, items, name: "a.json")
+            var request = BuildRequest(source: JSONArrayFileSource(path: file), output: output)
+            request.options.baseURL = "https://example.com/news/"
+            func changed() throws -> [String] {
+                try readText(folder.path(".out.changed")).split(separator: "\n").map(String.init)
+            }
+            _ = try await Build.run(request)
+            let first = try changed()
+            let files = FileIdentity.snapshot(output).keys.filter { !$0.hasSuffix(".gz") && !$0.hasSuffix(".br") }
+            #expect(first.count == files.count + files.count { $0.hasSuffix("index.html") })
+            #expect(first.contains("https://example.com/news/") && first.contains("https://example.com/news/index.html"))
+            #expect(first.contains("https://example.com/news/page/2/"))
+            _ = try await Build.run(request)
+            #expect(try changed().isEmpty)
+            // A new title on top: its pages, shard and the list's pages; a removed story's page goes.
+            let gone = try #require(items.last(where: { $0.text != nil })?.id)
+            items.removeAll { $0.id == gone }
+            items[0].title = "A new title"
+            _ = try Self.itemsFile(folder, items, name: "a.json")
+            let before = FileIdentity.snapshot(output)
+            _ = try await Build.run(request)
+            let after = FileIdentity.snapshot(output)
+            let third = Set(try changed())
+            let rewritten = after.keys.filter { before[$0] != after[$0] }
+            for path in rewritten { #expect(third.contains("https://example.com/news/" + path), "\(path)") }
+            #expect(third.contains("https://example.com/news/item/\(gone)/index.html"))
+            #expect(third.contains("https://example.com/news/item/\(gone)/"))
+            #expect(third.count < first.count / 2)
+        }
+    }
+
     @Test("a changed title rewrites its pages and its shard, and the other shards stay as they were")
     func changedStoryRewritesItsFiles() async throws {
         try await withTemporaryFolder { folder in

@@ -47,7 +47,9 @@ struct OutputLockTests {
             try folder.write("half", to: ".out.staging-999998.old/index.html")
             _ = try await Build.run(BuildRequest(source: SampleSource(count: 10), output: output))
             #expect(
-                try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".out.lock", ".out.stamp", "out"])
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                    ".out.changed", ".out.lock", ".out.stamp", "out",
+                ])
         }
     }
 

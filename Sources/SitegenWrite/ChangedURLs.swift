@@ -1,0 +1,37 @@
+import Foundation
+import SitegenModel
+
+/// The URLs whose bytes a build changed, for a CDN's purge: `.<name>.changed` beside the output
+/// (where its lock and stamp are), one URL a line, sorted; written by every build (empty when
+/// nothing changed). A file written new or removed is listed under the base URL (a full one
+/// when `--base-url` is a full URL); a page (`…/index.html`) also as its folder's URL, the one
+/// readers ask for. Precompressed siblings go with their file and are not listed.
+package enum ChangedURLs {
+    package static func file(of output: String) -> String {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).changed").path
+    }
+
+    /// The lines for files at these paths (relative to the output).
+    package static func lines(_ files: [String], paths: SitePaths) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(files.count * 2)
+        for file in files {
+            let url = paths.base + SitePaths.urlPath(file)
+            lines.append(url)
+            if file == "index.html" || file.hasSuffix("/index.html") { lines.append(String(url.dropLast("index.html".count))) }
+        }
+        return lines.sorted()
+    }
+
+    /// Writes the list whole or not at all (beside, then renamed over).
+    package static func write(_ files: [String], paths: SitePaths, output: String) throws {
+        let path = file(of: output)
+        let text = lines(files, paths: paths).map { $0 + "\n" }.joined()
+        let temporary = path + ".new"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)), rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw SitegenError.writeFailed(path: path, reason: "cannot write the list of changed URLs")
+        }
+    }
+}
