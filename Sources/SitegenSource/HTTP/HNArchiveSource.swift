@@ -30,8 +30,8 @@ public struct HNArchiveSource: StorySource {
     public let settings: FetchSettings
     /// Unix seconds now (tests move time).
     let now: @Sendable () -> Int
-    /// Whether this source fetched already (`stamp()` fetches, and `entries()` then does not).
-    private let fetched = FetchedOnce()
+    /// Whether `stamp()` fetched for the `entries()` that follow it (which then do not).
+    private let fetched = FetchedForEntries()
 
     public init(
         base: String, store: String, backfill: Int = 10_000, refresh: Duration = .seconds(48 * 3600),
@@ -52,12 +52,12 @@ public struct HNArchiveSource: StorySource {
     /// The store's path and its count of changes, after fetching: the same after a build that
     /// found nothing new or changed.
     public func stamp() async throws -> String? {
-        let store = try await prepared()
+        let store = try await prepared(forEntries: false)
         return "archive \(store.path) \(try await BlockingExecutor.run { try store.changes() })"
     }
 
     public func entries() async throws -> [SourceEntry] {
-        let store = try await prepared()
+        let store = try await prepared(forEntries: true)
         return try await BlockingExecutor.run {
             var entries: [SourceEntry] = []
             try store.forEachStory { item in
@@ -68,11 +68,15 @@ public struct HNArchiveSource: StorySource {
         }
     }
 
-    /// The store, with what the API has new fetched into it, once per source.
-    private func prepared() async throws -> ArchiveStore {
+    /// The store, with what the API has new fetched into it: by `stamp()` always, by
+    /// `entries()` unless the `stamp()` before it did (a build calls both, one after the other;
+    /// the same source built again fetches again).
+    private func prepared(forEntries: Bool) async throws -> ArchiveStore {
         let path = store
         let store = try await BlockingExecutor.run { try ArchiveStore(path: path) }
-        if !settings.offline, fetched.claim() { try await fetch(into: store) }
+        let fetchNow = forEntries ? !fetched.take() : true
+        if !settings.offline && fetchNow { try await fetch(into: store) }
+        if !forEntries { fetched.set() }
         return store
     }
 
@@ -190,15 +194,17 @@ public struct HNArchiveSource: StorySource {
     }
 }
 
-/// Set once, by the first to ask: whether a source's fetching has begun.
-private final class FetchedOnce: Sendable {
-    private let done = Mutex(false)
+/// Whether a `stamp()` fetched for the `entries()` that follow it.
+private final class FetchedForEntries: Sendable {
+    private let fetched = Mutex(false)
 
-    /// true for the first call only.
-    func claim() -> Bool {
-        done.withLock { done in
-            defer { done = true }
-            return !done
+    func set() { fetched.withLock { $0 = true } }
+
+    /// Whether it was set, unset again.
+    func take() -> Bool {
+        fetched.withLock { fetched in
+            defer { fetched = false }
+            return fetched
         }
     }
 }
