@@ -10,8 +10,9 @@ struct ArchiveCommandLineTests {
     static let items = 3_000
     static let concurrency = 8
 
-    /// `sitegen build` started, or nil when it ended before `after`; killed with SIGKILL then.
-    static func buildKilled(_ exe: URL, _ arguments: [String], in folder: URL, after: Duration) async throws -> Bool {
+    /// `sitegen build` started, and killed with SIGKILL once `ready()` says so; false when it
+    /// ended first.
+    static func buildKilled(_ exe: URL, _ arguments: [String], in folder: URL, when ready: () -> Bool) async throws -> Bool {
         let process = Process()
         process.executableURL = exe
         process.arguments = arguments
@@ -19,7 +20,7 @@ struct ArchiveCommandLineTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: after)
+        while process.isRunning && !ready() { try await Task.sleep(for: .milliseconds(2)) }
         let running = process.isRunning
         if running { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
@@ -37,11 +38,13 @@ struct ArchiveCommandLineTests {
                     "--store", folder.path("hn.sqlite"), "--output", folder.path("site"), "--concurrency",
                     String(Self.concurrency), "--quiet",
                 ]
+                // Killed at six moments of the fetch: when the server has answered a random
+                // number of items more (up to 450) since the kill before, whatever the machine's speed.
                 var generator = SystemRandomNumberGenerator()
                 var kills = 0
                 for _ in 0..<6 {
-                    let after = Duration.milliseconds(Int.random(in: 150...700, using: &generator))
-                    if try await Self.buildKilled(exe, arguments, in: folder.url, after: after) { kills += 1 }
+                    let at = server.totalAsks + Int.random(in: 50...450, using: &generator)
+                    if try await Self.buildKilled(exe, arguments, in: folder.url, when: { server.totalAsks >= at }) { kills += 1 }
                 }
                 #expect(kills >= 5, "the fetch ended before most kills: make it longer")
                 let asksBefore = server.totalAsks
