@@ -78,6 +78,30 @@ struct IncrementalBuildTests {
         }
     }
 
+    @Test("a Markdown folder's stamp: unchanged files, nothing read; a file edited, added or removed, a build")
+    func markdownStamp() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: One\ndate: 2024-01-01\n---\nBody.\n", to: "site/one.md")
+            try folder.write("---\ntitle: Two\ndate: 2024-01-02\n---\n![a](a.png)\n", to: "site/two/index.md")
+            try folder.write("PNG", to: "site/two/a.png")
+            let request = BuildRequest(source: MarkdownStorySource(path: folder.path("site")), output: folder.path("out"))
+            #expect(try await !Build.run(request).unchanged)
+            #expect(try await Build.run(request).unchanged)
+            try folder.write("PNG2", to: "site/two/a.png")
+            #expect(try await !Build.run(request).unchanged)
+            #expect(try await Build.run(request).unchanged)
+            try folder.write("---\ntitle: Three\n---\n", to: "site/three.md")
+            let added = try await Build.run(request)
+            #expect(!added.unchanged && added.stories == 3)
+            try FileManager.default.removeItem(atPath: folder.path("site/three.md"))
+            let removed = try await Build.run(request)
+            #expect(!removed.unchanged && removed.stories == 2)
+            var drafts = request
+            drafts.source = MarkdownStorySource(path: folder.path("site"), drafts: true)
+            #expect(try await !Build.run(drafts).unchanged)
+        }
+    }
+
     @Test("every build lists the URLs whose bytes it changed, beside the output: all, then none, then what changed")
     func changedURLs() async throws {
         try await withTemporaryFolder { folder in

@@ -2,7 +2,8 @@ import Foundation
 
 /// When each file of a folder in a git repository was first committed: a TIL blog or a docs
 /// folder often keeps its dates in git alone. One `git log` over the folder's history (after
-/// asking whether the clone is shallow), the only time sitegen runs git. A folder outside a repository, a file never committed, or no
+/// asking whether the clone is shallow), and `rev-parse HEAD` for the build's stamp: the only
+/// times sitegen runs git. A folder outside a repository, a file never committed, or no
 /// git on the machine: no date, as before.
 enum GitDates {
     /// Path under `folder` → Unix seconds of the commit that added it (its author date). None
@@ -17,6 +18,12 @@ enum GitDates {
         return git([
             "-C", folder, "log", "--format=%x01%at", "--name-status", "-z", "-M", "--diff-filter=AR", "--relative", "--", ".",
         ]).map(parse) ?? [:]
+    }
+
+    /// The commit the folder's repository is at, and whether the clone is shallow: what the
+    /// dates above depend on. nil outside a repository.
+    static func head(of folder: String) -> String? {
+        git(["-C", folder, "rev-parse", "HEAD", "--is-shallow-repository"]).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// git's output, or nil when it fails (no git, not a repository).

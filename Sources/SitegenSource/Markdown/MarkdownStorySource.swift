@@ -39,6 +39,28 @@ public struct MarkdownStorySource: StorySource {
 
     public var name: String { (path as NSString).lastPathComponent + "/" }
 
+    /// Every file's path, size, inode and modification time (links not followed too), the site's
+    /// permalink settings' files, the repository's commit (the dates of undated files come from
+    /// it) and this source's settings: a stat a file, no file read. A file saved again with the
+    /// same bytes counts as changed.
+    public func stamp() async throws -> String? {
+        let (path, drafts, zone) = (self.path, self.drafts, self.zone.identifier)
+        return try await BlockingExecutor.run {
+            let walk = try FolderWalk.files(in: path)
+            var lines = ["markdown \(drafts) \(zone)", GitDates.head(of: path) ?? "no git"]
+            lines.reserveCapacity(walk.files.count + walk.refused.count + 4)
+            for file in walk.files {
+                lines.append(file + " " + (fileStamp((path as NSString).appendingPathComponent(file)) ?? "-"))
+            }
+            for refused in walk.refused { lines.append(refused.path + " " + refused.reason) }
+            let site = (path as NSString).deletingLastPathComponent
+            for name in ["hugo.toml", "config.toml"] {
+                lines.append(name + " " + (fileStamp((site as NSString).appendingPathComponent(name)) ?? "-"))
+            }
+            return ContentHash.hex(of: Array(lines.joined(separator: "\n").utf8))
+        }
+    }
+
     /// The largest Markdown file read (16 MiB; a long real page is under 1).
     static let maxPageBytes = 16 << 20
 
