@@ -59,6 +59,7 @@ public struct BuildSettings: Sendable {
                 cacheTTL: merged.cacheTTL!, offline: merged.offline!, progress: nil))
         remote.store = merged.store
         remote.backfill = merged.backfill!
+        remote.since = merged.since
         remote.refresh = merged.refresh!
         return BuildSettings(
             source: merged.source, output: merged.output!,

@@ -241,6 +241,15 @@ extension SiteConfig {
                     "--list all: how many ids back from the newest the archive walks (more on a later build walks further back).",
                 valueName: "n"),
             ConfigKey(
+                name: "since",
+                value: .string(\.since) { date in
+                    date.count == 10
+                        && date.enumerated().allSatisfy { i, c in (i == 4 || i == 7) ? c == "-" : c.isASCII && c.isNumber }
+                        ? nil : "must be a date written YYYY-MM-DD (got \(date))"
+                },
+                help: "--list all: walk back to the first item of this day (UTC) rather than --backfill ids.",
+                valueName: "date"),
+            ConfigKey(
                 name: "refresh", value: .duration(\.refresh, positive: false), default: .duration(.seconds(48 * 3600), "48h"),
                 help: "--list all: stories younger than this are fetched again at each build (their score and comments move).",
                 valueName: "duration"),

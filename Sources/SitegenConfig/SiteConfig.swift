@@ -27,6 +27,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// `--list all`: the archive's store, how far back it walks, and which stories it fetches again.
     public var store: String?
     public var backfill: Int?
+    public var since: String?
     public var refresh: Duration?
     /// Fail the build on what the safety rules would leave out (`--strict`).
     public var strict: Bool?

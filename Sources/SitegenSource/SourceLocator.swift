@@ -29,7 +29,9 @@ public enum SourceLocator {
                     remote.store
                     ?? ((remote.fetch.cacheFolder ?? ".sitegen-cache") as NSString).appendingPathComponent("archive.sqlite")
                 return HNArchiveSource(
-                    base: argument, store: store, backfill: remote.backfill, refresh: remote.refresh, settings: remote.fetch)
+                    base: argument, store: store, backfill: remote.backfill,
+                    since: remote.since.flatMap { FrontMatterDate.unixSeconds($0) }, refresh: remote.refresh,
+                    settings: remote.fetch)
             }
             return HNAPISource(base: argument, list: remote.list, limit: remote.limit ?? 500, settings: remote.fetch)
         }
@@ -77,6 +79,8 @@ public struct RemoteSourceOptions: Sendable {
     /// back it walks, and how young a story is fetched again.
     public var store: String?
     public var backfill = 10_000
+    /// `--since`: a day, `YYYY-MM-DD` (UTC), to walk back to instead of `backfill` ids.
+    public var since: String?
     public var refresh: Duration = .seconds(48 * 3600)
 
     public init(

@@ -19,6 +19,9 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: .key("backfill"))
     var backfill: Int?
 
+    @Option(name: .long, help: .key("since"))
+    var since: String?
+
     @Option(name: .long, help: .key("refresh"))
     var refresh: DurationArgument?
 
@@ -61,6 +64,7 @@ struct SourceOptions: ParsableArguments {
         config.limit = limit
         config.store = store
         config.backfill = backfill
+        config.since = since
         config.refresh = refresh?.value
         config.itemsKey = itemsKey
         config.totalKey = totalKey

@@ -38,6 +38,7 @@ struct SiteConfigTests {
         strict = true
         store = "hn.sqlite"
         backfill = 500
+        since = "2024-05-01"
         refresh = "1h"
         active_files = "refuse"
         taxonomies = false
@@ -82,7 +83,9 @@ struct SiteConfigTests {
         #expect(config.itemPages == false)
         #expect(config.drafts == true)
         #expect(config.strict == true && config.activeFiles == "refuse")
-        #expect(config.store == "hn.sqlite" && config.backfill == 500 && config.refresh == .seconds(3600))
+        #expect(
+            config.store == "hn.sqlite" && config.backfill == 500 && config.since == "2024-05-01"
+                && config.refresh == .seconds(3600))
         #expect(config.taxonomies == false)
         #expect(config.search == false)
         #expect(config.deployTo == "s3://site/www" && config.deployEndpoint == "http://127.0.0.1:8333")

@@ -111,6 +111,27 @@ struct HNArchiveSourceTests {
         }
     }
 
+    @Test("--since walks back to the first item of that time, found by halving the ids, nulls passed over")
+    func since() async throws {
+        try await withTemporaryFolder { folder in
+            let world = HNWorld(through: 5_000)
+            // Nulls around the answer, as HN has for ids it never gave out.
+            for id in 3_990...3_999 { world.set(id, "null", updated: false) }
+            try await LoopbackServer.with(world.route) { server in
+                let source = HNArchiveSource(
+                    base: server.base + "/v0", store: folder.path("a.sqlite"), backfill: 10, since: HNWorld.time(3_995),
+                    refresh: .zero, settings: HNAPISourceTests.settings(), now: { HNWorld.time(5_000) })
+                let entries = try await source.entries()
+                let ids = entries.compactMap(\.id)
+                // The first story at or after 3,995's time: 3,995 to 3,999 are null, 4,000 a story.
+                #expect(ids.min() == 4_000)
+                #expect(ids.max() == 5_000)
+                // Some 13 halvings of 5,000 ids, a few more for the nulls; then the walk.
+                #expect(server.totalAsks < 1_001 + 2 + 40, "\(server.totalAsks)")
+            }
+        }
+    }
+
     @Test("a store of a newer sitegen, of another program, or damaged is refused by name and left as it is")
     func refusedStores() throws {
         try withTemporaryFolder { folder in

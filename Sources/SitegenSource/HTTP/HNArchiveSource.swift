@@ -26,6 +26,9 @@ public struct HNArchiveSource: StorySource {
     public let base: String
     public let store: String
     public let backfill: Int
+    /// Walk back to the first item made on or after this time (Unix seconds) rather than
+    /// `backfill` ids (`--since`).
+    public let since: Int?
     public let refresh: Duration
     public let settings: FetchSettings
     /// Unix seconds now (tests move time).
@@ -34,12 +37,13 @@ public struct HNArchiveSource: StorySource {
     private let fetched = FetchedForEntries()
 
     public init(
-        base: String, store: String, backfill: Int = 10_000, refresh: Duration = .seconds(48 * 3600),
+        base: String, store: String, backfill: Int = 10_000, since: Int? = nil, refresh: Duration = .seconds(48 * 3600),
         settings: FetchSettings = .init(), now: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
     ) {
         self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.store = store
         self.backfill = backfill
+        self.since = since
         self.refresh = refresh
         var settings = settings
         settings.cacheFolder = nil
@@ -88,7 +92,10 @@ public struct HNArchiveSource: StorySource {
                 guard let low = try store.mark("low"), let done = try store.mark("done") else { return nil }
                 return ArchiveWalk.Marks(low: low, done: done)
             }
-            var marks = ArchiveWalk.start(stored, maxItem: maxItem, backfill: backfill)
+            // `--since`: as many ids back as reach the first item of that day.
+            var back = backfill
+            if let since { back = maxItem - (try await firstID(since: since, maxItem: maxItem, fetcher)) + 1 }
+            var marks = ArchiveWalk.start(stored, maxItem: maxItem, backfill: back)
             if marks != stored { try await save(marks, in: store) }
             let windows = ArchiveWalk.windows(marks, maxItem: maxItem)
             fetcher.tally.begin("items", total: windows.reduce(0) { $0 + $1.count })
@@ -128,6 +135,26 @@ public struct HNArchiveSource: StorySource {
             try store.setMark("low", marks.low)
             try store.setMark("done", marks.done)
         }
+    }
+
+    /// The first id whose item was made at or after `since`, by halving `1...maxItem` (ids
+    /// are in the order items were made): some 26 requests for all of HN. An id without a time
+    /// (null, deleted) is passed over for the next one with a time, at most 16 ahead.
+    func firstID(since: Int, maxItem: Int, _ fetcher: Fetcher) async throws -> Int {
+        var (low, high) = (1, maxItem)
+        while low < high {
+            let middle = (low + high) / 2
+            var time: Int?
+            for id in middle...min(middle + 16, high) {
+                let answer = try? await fetcher.get("\(base)/item/\(id).json", .network).body
+                if let answer, let at = Self.archived(id: id, json: answer)?.time {
+                    time = at
+                    break
+                }
+            }
+            if let time, time < since { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     private func maxItem(_ fetcher: Fetcher) async throws -> Int {
