@@ -51,7 +51,9 @@ def test_builds_killed_at_random_moments_leave_every_page_whole_and_every_refere
         assert missing == [], f"{where}: {missing[:5]}"
     # The next build clears what the killed ones left beside the output, and succeeds.
     run_sitegen("build", "--source", after, "--output", out)
-    assert sorted(os.listdir(tmp_path)) == sorted([".out.lock", "out", os.path.basename(before), os.path.basename(after)])
+    # (Beside the output: its lock, the last build's stamp and its list of changed URLs.)
+    assert sorted(os.listdir(tmp_path)) == sorted([".out.lock", ".out.stamp", ".out.changed", "out", os.path.basename(before),
+                                                   os.path.basename(after)])
     leftovers = [os.path.join(d, n) for d, _, names in os.walk(out) for n in names if n.endswith(".sitegen-new")]
     assert leftovers == []
 
