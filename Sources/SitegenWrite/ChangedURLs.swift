@@ -28,6 +28,9 @@ package enum ChangedURLs {
     package static func write(_ files: [String], paths: SitePaths, output: String) throws {
         let path = file(of: output)
         let text = lines(files, paths: paths).map { $0 + "\n" }.joined()
+        // The same list as before (a build that found nothing, after another) is left as it is:
+        // a watcher of the folder (`sitegen serve`) sees no change.
+        if FileManager.default.contents(atPath: path) == Data(text.utf8) { return }
         let temporary = path + ".new"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)), rename(temporary, path) == 0 else {
             unlink(temporary)

@@ -102,6 +102,21 @@ struct IncrementalBuildTests {
         }
     }
 
+    @Test("a Markdown folder that holds its own output (a Jekyll site's root): the output and its stamp are not the source")
+    func outputInsideSource() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: One\ndate: 2024-01-01\n---\nBody.\n", to: "site/_posts/2024-01-01-one.md")
+            let request = BuildRequest(source: MarkdownStorySource(path: folder.path("site")), output: folder.path("site/Public"))
+            #expect(try await !Build.run(request).unchanged)
+            #expect(try await Build.run(request).unchanged)
+            // Nothing is written by a build that found nothing: `sitegen serve`'s watcher stays quiet.
+            let beside = FileIdentity.snapshot(folder.path("site")).filter { $0.key.hasPrefix(".Public.") }
+            #expect(beside.count == 3)
+            #expect(try await Build.run(request).unchanged)
+            #expect(FileIdentity.snapshot(folder.path("site")).filter { $0.key.hasPrefix(".Public.") } == beside)
+        }
+    }
+
     @Test("every build lists the URLs whose bytes it changed, beside the output: all, then none, then what changed")
     func changedURLs() async throws {
         try await withTemporaryFolder { folder in

@@ -39,20 +39,27 @@ public struct MarkdownStorySource: StorySource {
 
     public var name: String { (path as NSString).lastPathComponent + "/" }
 
-    /// Every file's path, size, inode and modification time (links not followed too), the site's
-    /// permalink settings' files, the repository's commit (the dates of undated files come from
-    /// it) and this source's settings: a stat a file, no file read. A file saved again with the
-    /// same bytes counts as changed.
+    /// The path, size, inode and modification time of every file the build reads (pages and
+    /// their bundles' files; not the files it ignores, such as an output folder or its stamp
+    /// inside the source), the links it did not follow, the site's permalink settings' files,
+    /// the repository's commit (the dates of undated files come from it) and this source's
+    /// settings: a stat a file, no file read. A file saved again with the same bytes counts as
+    /// changed.
     public func stamp() async throws -> String? {
         let (path, drafts, zone) = (self.path, self.drafts, self.zone.identifier)
         return try await BlockingExecutor.run {
-            let walk = try FolderWalk.files(in: path)
+            let files = try Self.files(in: path)
             var lines = ["markdown \(drafts) \(zone)", GitDates.head(of: path) ?? "no git"]
-            lines.reserveCapacity(walk.files.count + walk.refused.count + 4)
-            for file in walk.files {
-                lines.append(file + " " + (fileStamp((path as NSString).appendingPathComponent(file)) ?? "-"))
+            lines.reserveCapacity(files.count + 4)
+            for (file, role) in files {
+                switch role {
+                case .page, .bundled:
+                    lines.append(file + " " + (fileStamp((path as NSString).appendingPathComponent(file)) ?? "-"))
+                case .notFollowed(let why): lines.append(file + " " + why)
+                case .ignored: continue
+                }
             }
-            for refused in walk.refused { lines.append(refused.path + " " + refused.reason) }
+            lines.append("_config.yml " + (fileStamp((path as NSString).appendingPathComponent("_config.yml")) ?? "-"))
             let site = (path as NSString).deletingLastPathComponent
             for name in ["hugo.toml", "config.toml"] {
                 lines.append(name + " " + (fileStamp((site as NSString).appendingPathComponent(name)) ?? "-"))
