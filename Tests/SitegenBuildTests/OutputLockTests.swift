@@ -39,12 +39,14 @@ struct OutputLockTests {
         }
     }
 
-    @Test("staging folders that killed builds left beside the output are removed by the next build")
+    @Test("staging folders, stamps and lists that killed builds left beside the output are removed by the next build")
     func staleStagingRemoved() async throws {
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
             try folder.write("half", to: ".out.staging-999999/index.html")
             try folder.write("half", to: ".out.staging-999998.old/index.html")
+            try folder.write("half", to: ".out.stamp.new")
+            try folder.write("half", to: ".out.changed.new")
             _ = try await Build.run(BuildRequest(source: SampleSource(count: 10), output: output))
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
