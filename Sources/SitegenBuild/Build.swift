@@ -163,6 +163,10 @@ public enum Build {
         let itemRows = rows.itemRows(stories)
         let bundleFiles = itemRows.reduce(0) { $0 + stories[$1].markdownExtras.files.count }
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
+        // No stamp from here on until this build is whole: a build killed or failed after it
+        // wrote its first file (a rebuild writes `.sitegen-new` files in the output) is never
+        // taken for the last one, and the next build runs whole and clears what it left.
+        BuildStamp.remove(output: request.output)
         do {
             var renderer = PageRenderer(
                 theme: theme, options: options, paths: paths,
@@ -222,8 +226,6 @@ public enum Build {
                     lists: termLists.compactMap { $0.manifest?.build }, search: searchIndex?.root),
                 keep: options.keepGenerations)
             log("      commit")
-            // No stamp while files are put in place: a build killed then is not taken for whole.
-            BuildStamp.remove(output: request.output)
             try output.commit()
             if let stamp { BuildStamp.write(stamp, output: request.output) }
             let changed = output.changedFiles()
