@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSource
 import SitegenSystem
 
 extension Build {
@@ -11,7 +12,7 @@ extension Build {
             "sitegen build stamp 1", source, request.source.name, request.output, String(describing: request.options),
             String(describing: request.shardRule), String(describing: request.searchRule), "\(request.strict)",
             "\(request.refuseActiveFiles)", request.templates ?? "-", request.pages ?? "-",
-            fileIdentity("/proc/self/exe"),
+            fileStamp("/proc/self/exe") ?? "-",
         ]
         for folder in [request.templates, request.pages].compactMap({ $0 }) {
             let names = ((try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []).sorted()
@@ -22,12 +23,5 @@ extension Build {
             }
         }
         return ContentHash.hex(of: Array(parts.joined(separator: "\n").utf8))
-    }
-
-    /// A file's size and modification time, or "-".
-    private static func fileIdentity(_ path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "-" }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 }

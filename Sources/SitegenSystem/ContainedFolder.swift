@@ -18,14 +18,8 @@ public struct ContainedFolder: Sendable {
         self.resolved = resolved
     }
 
-    /// Whether `path` (absolute, or relative to the working folder), resolved, lies inside the
-    /// folder (the folder itself counts). A path that does not exist is not inside.
-    public func contains(_ path: String) -> Bool {
-        guard let real = Self.realPath(path) else { return false }
-        return isInside(resolved: real)
-    }
-
-    /// `contains`, for a path resolved already.
+    /// Whether `real`, a path with its links resolved, lies inside the folder (the folder itself
+    /// counts).
     public func isInside(resolved real: String) -> Bool {
         real == resolved || real.hasPrefix(resolved == "/" ? "/" : resolved + "/")
     }

@@ -6,10 +6,7 @@ import Foundation
 /// puts anything in place and written after, so a build killed in between leaves none, and the
 /// next build runs whole.
 package enum BuildStamp {
-    package static func file(of output: String) -> String {
-        let url = URL(fileURLWithPath: output).standardizedFileURL
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).stamp").path
-    }
+    package static func file(of output: String) -> String { BesideOutput.path(of: output, "stamp") }
 
     /// The stamp of the output's last build, nil when there is none (or no output).
     package static func read(output: String) -> String? {
@@ -23,11 +20,9 @@ package enum BuildStamp {
         unlink(file(of: output))
     }
 
-    /// Written whole or not at all: beside, then renamed over.
+    /// Written whole or not at all; a stamp that could not be written only costs the next build
+    /// its shortcut.
     package static func write(_ stamp: String, output: String) {
-        let path = file(of: output)
-        let temporary = path + ".new"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(stamp.utf8)) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        _ = BesideOutput.writeWhole(Data(stamp.utf8), to: file(of: output))
     }
 }

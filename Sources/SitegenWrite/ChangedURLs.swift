@@ -7,10 +7,7 @@ import SitegenModel
 /// when `--base-url` is a full URL); a page (`…/index.html`) also as its folder's URL, the one
 /// readers ask for. Precompressed siblings go with their file and are not listed.
 package enum ChangedURLs {
-    package static func file(of output: String) -> String {
-        let url = URL(fileURLWithPath: output).standardizedFileURL
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).changed").path
-    }
+    package static func file(of output: String) -> String { BesideOutput.path(of: output, "changed") }
 
     /// The lines for files at these paths (relative to the output).
     package static func lines(_ files: [String], paths: SitePaths) -> [String] {
@@ -24,16 +21,14 @@ package enum ChangedURLs {
         return lines.sorted()
     }
 
-    /// Writes the list whole or not at all (beside, then renamed over).
+    /// Writes the list whole or not at all (`BesideOutput.writeWhole`).
     package static func write(_ files: [String], paths: SitePaths, output: String) throws {
         let path = file(of: output)
         let text = lines(files, paths: paths).map { $0 + "\n" }.joined()
         // The same list as before (a build that found nothing, after another) is left as it is:
         // a watcher of the folder (`sitegen serve`) sees no change.
         if FileManager.default.contents(atPath: path) == Data(text.utf8) { return }
-        let temporary = path + ".new"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)), rename(temporary, path) == 0 else {
-            unlink(temporary)
+        guard BesideOutput.writeWhole(Data(text.utf8), to: path) else {
             throw SitegenError.writeFailed(path: path, reason: "cannot write the list of changed URLs")
         }
     }

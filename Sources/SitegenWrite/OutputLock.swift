@@ -12,8 +12,7 @@ package final class OutputLock: @unchecked Sendable {
     /// Takes the lock or throws `outputLocked` at once: a second build waiting silently for the
     /// first would look hung.
     package init(output: String) throws {
-        let url = URL(fileURLWithPath: output)
-        let path = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
+        let path = BesideOutput.path(of: output, "lock")
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SitegenError.writeFailed(path: path, reason: SystemErrorText.ofErrno()) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

@@ -4,9 +4,10 @@
 /// The walk covers `low...maxitem`. `low` is set on the first run, `backfill` ids below the
 /// newest (HN's items are numbered in the order they were made, stories and comments alike);
 /// a later run with a larger `backfill` walks further back from there. `done` is the highest id
-/// up to which every id from `low` is stored: a run asks only for ids above it, window by window, and moves `done` past a window once all of its ids are stored,
-/// so a killed build resumes at the first window it had not finished, and asks only for what
-/// that window still lacks.
+/// up to which every id from `low` is stored: a run asks only for ids above it, window by
+/// window, and moves `done` past a window once all of its ids are stored, so a killed build
+/// resumes at the first window it had not finished, and asks only for what that window still
+/// lacks.
 public enum ArchiveWalk {
     /// The marks, as the store keeps them.
     public struct Marks: Sendable, Equatable {
