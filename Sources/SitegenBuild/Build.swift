@@ -25,6 +25,10 @@ public struct BuildRequest: Sendable {
     /// Leave out a bundle's files that can run script when opened (SVG, HTML, XML) rather than
     /// copy them under a sandboxing policy (`active_files = "refuse"`).
     public var refuseActiveFiles = false
+    /// From this many stories on, the rendered rows are spilled to unnamed files beside the
+    /// output rather than kept in memory (`RenderedRows`, `SpilledBytes`): a big list's rows
+    /// are a third of its build's memory. Tests set it low to spill small lists.
+    public var spillRowsFrom = 200_000
 
     public init(
         source: any StorySource, output: String, templates: String? = nil, options: SiteOptions = .init(),
@@ -129,7 +133,11 @@ public enum Build {
         let rows = RowRenderer(theme: theme, paths: paths, itemPages: options.itemPages, termLists: options.taxonomies)
 
         log("[3/5] Render \(stories.count) rows")
-        let (rowHTML, recordBytes) = RenderedRows.render(stories, with: rows)
+        // Spilled into the output's parent folder (made now if it is new, as the output's
+        // writing would): on the disk the user chose for the site, not in a /tmp that may be
+        // memory.
+        let spill = try stories.count >= request.spillRowsFrom ? Self.spillFolder(request.output) : nil
+        let (rowHTML, recordBytes) = try RenderedRows.render(stories, with: rows, spill: spill)
 
         log("[4/5] Plan the lists")
         let terms = options.taxonomies ? TaxonomyPlanner.terms(stories) : []
@@ -254,6 +262,17 @@ public enum Build {
             output.discard()
             throw error
         }
+    }
+
+    /// The folder rows are spilled into: the output's parent, made if it is not there.
+    static func spillFolder(_ output: String) throws -> String {
+        let parent = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw SitegenError.writeFailed(path: parent, reason: SystemErrorText.of(error))
+        }
+        return parent
     }
 
     /// The search index's plan: every story's title, domain and author, and its body (HN's

@@ -1,4 +1,5 @@
 import SitegenModel
+import SitegenSystem
 
 extension RenderedRows {
     /// Every story's row through `rows`, and the length of its shard record: the build's render
@@ -6,10 +7,13 @@ extension RenderedRows {
     /// SitegenBuild, so that the loop over a million stories is compiled as one piece: across
     /// targets the closures were calls the optimizer could not see into, and the step took
     /// a tenth longer.
-    package static func render(_ stories: [Story], with rows: RowRenderer) -> (rows: RenderedRows, recordBytes: [Int]) {
-        let (html, recordBytes) = render(
+    /// - Parameter spill: a folder to spill the rows into (a big list's), or nil.
+    package static func render(
+        _ stories: [Story], with rows: RowRenderer, spill: String? = nil
+    ) throws(SpillError) -> (rows: RenderedRows, recordBytes: [Int]) {
+        let (html, recordBytes) = try render(
             count: stories.count, { i, out in rows.append(stories[i], to: &out) },
-            measuring: { i, escaped in StoryRecord.length(id: stories[i].id, escapedHTML: escaped.count) })
+            measuring: { i, escaped in StoryRecord.length(id: stories[i].id, escapedHTML: escaped.count) }, spill: spill)
         return (html, recordBytes)
     }
 }

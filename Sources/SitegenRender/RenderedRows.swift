@@ -12,11 +12,15 @@ import SitegenSystem
 /// a row: at 100,000 stories a hundred thousand small arrays were as many allocations to make
 /// and to free (the free alone, at the end of a build, on one core), and the heap of each core
 /// grew for them a page at a time, a system call each.
+///
+/// A big list's chunks are spilled (`spill`): each written to a file as soon as it is rendered
+/// and read back through a mapping (`SpilledBytes`), so that rows cost the build's memory a
+/// chunk at a time rather than all at once.
 package struct RenderedRows: Sendable {
     /// The rows of `chunks[c]`, back to back.
     // (Usable from inline: the search index, in its own module, reads rows as its packs are
     // written, and a call a record across modules would stand between it and its prefetches.)
-    @usableFromInline let buffers: [[UInt8]]
+    @usableFromInline let buffers: [Buffer]
     @usableFromInline let chunks: [Range<Int>]
     /// Row i is `buffers[chunk of i][starts[i]..<starts[i + 1]]` (the next row's start, or the
     /// buffer's end for a chunk's last row: `ends` holds that).
@@ -26,18 +30,21 @@ package struct RenderedRows: Sendable {
     /// Renders rows `0..<count` on both cores: `row(i, &buffer)` appends row i's HTML to
     /// `buffer`, which it is handed empty.
     package static func render(count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void) -> RenderedRows {
-        render(count: count, row, measuring: { _, _ in 0 }).rows
+        // Never throws: nothing is spilled.
+        try! render(count: count, row, measuring: { _, _ in 0 }).rows
     }
 
     /// `render(count:_:)`, and `measure(i, escaped)` of each row just rendered and escaped
     /// (while its bytes are still in the core's cache, in the same pass; a second pass over
     /// every row for its shard record's size ran partly on one core).
+    /// - Parameter spill: a folder to spill each chunk into as it is rendered; nil keeps them
+    ///   in memory.
     package static func render(
         count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void,
-        measuring measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int
-    ) -> (rows: RenderedRows, measures: [Int]) {
+        measuring measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int, spill: String? = nil
+    ) throws(SpillError) -> (rows: RenderedRows, measures: [Int]) {
         let parts = Parallel.chunks(count: count) {
-            range -> (bytes: [UInt8], starts: [UInt32], ends: [UInt32], measures: [Int]) in
+            range -> (bytes: Result<Buffer, SpillError>, starts: [UInt32], ends: [UInt32], measures: [Int]) in
             var bytes: [UInt8] = []
             var html: [UInt8] = []
             var starts: [UInt32] = []
@@ -55,10 +62,20 @@ package struct RenderedRows: Sendable {
                 ends.append(UInt32(bytes.count))
                 measures.append(bytes.withUnsafeBufferPointer { measure(i, UnsafeBufferPointer(rebasing: $0[start...])) })
             }
-            return (bytes, starts, ends, measures)
+            let buffer: Result<Buffer, SpillError>
+            if let spill {
+                do throws(SpillError) {
+                    buffer = .success(.spilled(try SpilledBytes(bytes, folder: spill)))
+                } catch {
+                    buffer = .failure(error)
+                }
+            } else {
+                buffer = .success(.memory(bytes))
+            }
+            return (buffer, starts, ends, measures)
         }
         let rows = RenderedRows(
-            buffers: parts.results.map(\.bytes), chunks: parts.ranges,
+            buffers: try parts.results.map { result throws(SpillError) in try result.bytes.get() }, chunks: parts.ranges,
             starts: parts.results.flatMap(\.starts), ends: parts.results.flatMap(\.ends))
         return (rows, parts.results.flatMap(\.measures))
     }
@@ -73,10 +90,10 @@ package struct RenderedRows: Sendable {
             row.withUnsafeBufferPointer { JSONWriter.appendEscaped($0, to: &bytes) }
             ends.append(UInt32(bytes.count))
         }
-        self.init(buffers: [bytes], chunks: [0..<rows.count], starts: starts, ends: ends)
+        self.init(buffers: [.memory(bytes)], chunks: [0..<rows.count], starts: starts, ends: ends)
     }
 
-    private init(buffers: [[UInt8]], chunks: [Range<Int>], starts: [UInt32], ends: [UInt32]) {
+    private init(buffers: [Buffer], chunks: [Range<Int>], starts: [UInt32], ends: [UInt32]) {
         self.buffers = buffers
         self.chunks = chunks
         self.starts = starts
@@ -124,6 +141,24 @@ package struct RenderedRows: Sendable {
         html.reserveCapacity(length(of: i))
         appendHTML(of: i, to: &html)
         return html
+    }
+
+    /// A chunk's rows: in memory, or spilled to a file.
+    @usableFromInline enum Buffer: Sendable {
+        case memory([UInt8])
+        case spilled(SpilledBytes)
+
+        @inlinable func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            switch self {
+            case .memory(let bytes): try bytes.withUnsafeBufferPointer(body)
+            case .spilled(let spilled): try spilled.withUnsafeBufferPointer(body)
+            }
+        }
+    }
+
+    /// Whether any row is spilled (tests).
+    package var isSpilled: Bool {
+        buffers.contains { if case .spilled = $0 { true } else { false } }
     }
 
     /// The chunk holding row `i`: a binary search over a few dozen chunks.

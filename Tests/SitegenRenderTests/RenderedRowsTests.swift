@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SitegenRender
@@ -35,12 +36,42 @@ struct RenderedRowsTests {
     }
 
     @Test("each row is measured as rendered, by its own bytes, escaped", arguments: [0, 1, 17, 4321])
-    func measures(count: Int) {
-        let (rows, measures) = RenderedRows.render(
+    func measures(count: Int) throws {
+        let (rows, measures) = try RenderedRows.render(
             count: count, { i, out in out.append(contentsOf: Self.row(i)) },
             measuring: { i, bytes in 1000 * i + bytes.count })
         #expect(measures == (0..<count).map { 1000 * $0 + Self.escaped($0).count })
         #expect((0..<count).allSatisfy { rows.html(of: $0) == Self.row($0) })
+    }
+
+    @Test("rows spilled to files read back as rendered, and leave no file behind", arguments: [0, 1, 17, 4321])
+    func spilled(count: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (rows, measures) = try RenderedRows.render(
+            count: count, { i, out in out.append(contentsOf: Self.row(i)) },
+            measuring: { _, bytes in bytes.count }, spill: folder)
+        #expect(rows.isSpilled == (count > 0))
+        #expect(measures == (0..<count).map { Self.escaped($0).count })
+        // Read twice, the second time after the trimmer has dropped the pages it mapped in.
+        for pass in 0..<2 {
+            #expect((0..<count).allSatisfy { rows.html(of: $0) == Self.row($0) }, "pass \(pass)")
+            #expect((0..<count).allSatisfy { i in rows.withEscaped(of: i) { Array($0) } == Self.escaped(i) })
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test("a spill into a folder that cannot hold it names the folder")
+    func spillFails() {
+        let folder = "/nonexistent-\(UUID().uuidString)"
+        #expect {
+            try RenderedRows.render(
+                count: 10, { i, out in out.append(contentsOf: Self.row(i)) }, measuring: { _, _ in 0 }, spill: folder)
+        } throws: { error in
+            "\(error)".hasPrefix(folder + ": cannot write a temporary file")
+        }
     }
 
     @Test("a row may append after trimming what it wrote: only its own bytes are its")
