@@ -20,6 +20,9 @@ public struct DeployRequest: Sendable {
     /// Previous generations the store keeps (`keep_generations`).
     public var keepGenerations: Int
     public var dryRun: Bool
+    /// List the store and read every file, even when the last deploy's record says what they
+    /// hold (`DeployRecord`).
+    public var full = false
 
     public init(
         output: String, target: String, endpoint: String? = nil, region: String = "us-east-1",
@@ -49,13 +52,18 @@ public struct DeployReport: Sendable, Equatable {
     public var bytes: Int
     public var seconds: Double
     public var dryRun: Bool
+    /// Whether the store was known from the last deploy's record (not listed), and how many of
+    /// the output's files were read (the others were known unchanged).
+    public var fromRecord = false
+    public var filesRead = 0
 
     /// "12 uploaded, 3,400 unchanged, 2 deleted in 1.4 s"
     public var summary: String {
         (dryRun
             ? "Dry run, nothing sent: \(uploaded) to upload, \(unchanged) unchanged, \(deleted) to delete"
             : "\(uploaded) uploaded, \(unchanged) unchanged, \(deleted) deleted in \(String(format: "%.1f", seconds)) s")
-            + " (\(target)" + (kept > 0 ? "; \(kept) kept for readers of previous builds" : "") + ")."
+            + " (\(target)" + (kept > 0 ? "; \(kept) kept for readers of previous builds" : "")
+            + (fromRecord ? "; the store as the last deploy left it, \(filesRead) changed files read" : "") + ")."
     }
 }
 
@@ -72,7 +80,6 @@ public enum Deploy {
         // A build into this output would swap it under the deploy's feet.
         let lock = try OutputLock(output: output)
         defer { lock.release() }
-        let local = try LocalOutput(path: output, precompress: request.precompress)
         let client = S3Client(
             location: location,
             credentials: .init(
@@ -80,7 +87,8 @@ public enum Deploy {
                 sessionToken: request.credentials.sessionToken),
             connections: request.concurrency)
         do {
-            let report = try await deploy(request, local: local, client: client, progress: progress, log: log, started: started)
+            let report = try await deploy(
+                request, output: output, client: client, progress: progress, log: log, started: started)
             await client.shutdown()
             return report
         } catch {
@@ -96,21 +104,42 @@ public enum Deploy {
     }
 
     private static func deploy(
-        _ request: DeployRequest, local: LocalOutput, client: S3Client, progress: (any FetchProgress)?, log: (String) -> Void,
+        _ request: DeployRequest, output: String, client: S3Client, progress: (any FetchProgress)?, log: (String) -> Void,
         started: ContinuousClock.Instant
     ) async throws -> DeployReport {
-        log("Listing \(client.location.description)")
-        let remote = try await client.list()
-        let remoteRecord = Generations.parse(String(decoding: try await client.get(Generations.recordFile) ?? [], as: UTF8.self))
         let rules = DeployPlanner.rules(precompress: request.precompress)
-        let rulesMatch = try await client.get(DeployPlanner.rulesFile).map { String(decoding: $0, as: UTF8.self) } == rules
+        let stored = try await client.get(DeployPlanner.rulesFile).map {
+            DeployPlanner.parseRules(String(decoding: $0, as: UTF8.self))
+        }
+        let rulesMatch = stored?.rules == rules
+        let target = client.location.description + " " + (client.location.endpoint ?? "")
+        // The last deploy's record, when the store is still the one it describes (and it is
+        // trusted unless --full asks to look at everything).
+        let ours = DeployRecord.read(output: output).flatMap { record in
+            rulesMatch && record.target == target && record.precompress == request.precompress
+                && record.token == stored?.token ? record : nil
+        }
+        let record = request.full ? nil : ours
+        let remote: [String: String]
+        if let record {
+            log("The store as the last deploy left it (\(record.store.count) objects; --full lists it)")
+            remote = record.store
+        } else {
+            log("Listing \(client.location.description)")
+            remote = try await client.list()
+        }
+        let local = try LocalOutput(path: output, precompress: request.precompress, known: record?.files ?? [:])
+        // A token of the store's state: kept while this output's deploys are its only writers.
+        let token = ours?.token ?? Self.newToken()
+        let remoteRecord = Generations.parse(String(decoding: try await client.get(Generations.recordFile) ?? [], as: UTF8.self))
         let localRecord = Generations.parse(
             String(decoding: try LocalOutput.read(local.path + "/" + Generations.recordFile), as: UTF8.self))
-        let record = DeployPlanner.record(local: localRecord, remote: remoteRecord, keep: request.keepGenerations)
-        let kept = try await keptFiles(record, local: Set(local.objects.map(\.key)), remote: remote, client: client)
+        let generations = DeployPlanner.record(local: localRecord, remote: remoteRecord, keep: request.keepGenerations)
+        let kept = try await keptFiles(generations, local: Set(local.objects.map(\.key)), remote: remote, client: client)
         // The record and the rules are written by the deploy, not taken from the output.
         let generated: [(key: String, bytes: [UInt8])] = [
-            (Generations.recordFile, Array(Generations.text(record).utf8)), (DeployPlanner.rulesFile, Array(rules.utf8)),
+            (Generations.recordFile, Array(Generations.text(generations).utf8)),
+            (DeployPlanner.rulesFile, Array(DeployPlanner.rulesFile(rules, token: token).utf8)),
         ]
         var objects = local.objects.filter { $0.key != Generations.recordFile && $0.key != DeployPlanner.rulesFile }
         for file in generated {
@@ -127,11 +156,30 @@ public enum Deploy {
                 target: client.location.description, uploaded: plan.uploads.count, unchanged: plan.unchanged, deleted: deleted,
                 kept: kept.count, bytes: bytes,
                 seconds: started.duration(to: .now).seconds,
-                dryRun: request.dryRun)
+                dryRun: request.dryRun, fromRecord: record != nil, filesRead: local.filesRead)
+        }
+        // What the store holds once the plan is carried out, and each file's identity as sent.
+        func newRecord() -> DeployRecord {
+            var store = remote
+            for key in plan.deletions { store[key] = nil }
+            for object in plan.uploads { store[object.key] = object.md5 }
+            var files: [String: DeployRecord.File] = [:]
+            for object in local.objects {
+                guard let identity = local.identities[object.key] else { continue }
+                files[object.key] = DeployRecord.File(identity: identity, object: object)
+            }
+            return DeployRecord(target: target, token: token, precompress: request.precompress, files: files, store: store)
         }
         for upload in plan.uploads { log("      upload \(upload.key)") }
         for key in plan.deletions { log("      delete \(key)") }
-        if request.dryRun || plan.uploads.count + plan.deletions.count == 0 { return report(deleted: plan.deletions.count) }
+        if request.dryRun { return report(deleted: plan.deletions.count) }
+        if plan.uploads.count + plan.deletions.count == 0 {
+            // Nothing to send: the record learns the files' identities (a first deploy's, a rebuilt output's).
+            try newRecord().write(output: output)
+            return report(deleted: 0)
+        }
+        // A deploy stopped half-way leaves no record: the next one lists the store.
+        DeployRecord.remove(output: output)
 
         let counts = Mutex(FetchCounts(what: "objects", total: plan.uploads.count + plan.deletions.count))
         progress?.begin("objects", total: plan.uploads.count + plan.deletions.count)
@@ -162,7 +210,14 @@ public enum Deploy {
             step()
         }
         progress?.end(counts.withLock { $0 })
+        try newRecord().write(output: output)
         return report(deleted: plan.deletions.count)
+    }
+
+    /// 128 random bits in hex.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
     }
 
     /// The store's objects that a kept generation names and the output lacks (so none of the

@@ -10,8 +10,14 @@ import SitegenSystem
 package struct LocalOutput: Sendable {
     package let path: String
     package let objects: [DeployObject]
+    /// Each object's file's identity (`DeployRecord.identity`, of the file sent), by key.
+    package let identities: [String: String]
+    /// How many files were read (the others were known, unchanged, from `known`).
+    package let filesRead: Int
 
-    package init(path: String, precompress: Bool) throws {
+    /// - Parameter known: the last deploy's record of the output's files: a file whose identity
+    ///   is the one recorded is not read again.
+    package init(path: String, precompress: Bool, known: [String: DeployRecord.File] = [:]) throws {
         self.path = path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path + "/" + Generations.recordFile, isDirectory: &isFolder),
@@ -29,14 +35,21 @@ package struct LocalOutput: Sendable {
             // A sibling is skipped when its file is there: it goes up in the file's place, or not at all.
             !([".gz", ".br"].contains { file.hasSuffix($0) && all.contains(String(file.dropLast($0.count))) })
         }
-        objects = try Parallel.mapThrowing(keys) { key in
-            let (contentType, cacheControl) = DeployPlanner.headers(of: key)
+        let found = try Parallel.mapThrowing(keys) { key -> (object: DeployObject, identity: String, read: Bool) in
             let encoded = precompress && all.contains(key + ".gz")
-            let bytes = try Self.read(path + "/" + key + (encoded ? ".gz" : ""))
-            return DeployObject(
+            let file = path + "/" + key + (encoded ? ".gz" : "")
+            let identity = (DeployRecord.identity(of: file) ?? "") + (encoded ? " gzip" : "")
+            if let known = known[key], known.identity == identity { return (known.object, identity, false) }
+            let (contentType, cacheControl) = DeployPlanner.headers(of: key)
+            let bytes = try Self.read(file)
+            let object = DeployObject(
                 key: key, md5: Self.md5(bytes), size: bytes.count, contentType: contentType, cacheControl: cacheControl,
                 contentEncoding: encoded ? "gzip" : nil)
+            return (object, identity, true)
         }
+        objects = found.map(\.object)
+        identities = Dictionary(uniqueKeysWithValues: found.map { ($0.object.key, $0.identity) })
+        filesRead = found.count { $0.read }
     }
 
     /// The bytes the store gets for `object`.

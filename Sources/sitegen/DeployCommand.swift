@@ -49,6 +49,11 @@ struct DeployCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Say what would be uploaded and deleted, and send nothing.")
     var dryRun = false
 
+    @Flag(
+        name: .long,
+        help: "List the store and read every file, rather than trust the last deploy's record of what the store holds.")
+    var full = false
+
     @Option(name: .long, help: ArgumentHelp("A config file. Default: ./sitegen.toml when it exists.", valueName: "file"))
     var config: String?
 
@@ -84,11 +89,12 @@ struct DeployCommand: AsyncParsableCommand {
                     name: "to",
                     reason: "no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN if any)")
             }
-            let request = DeployRequest(
+            var request = DeployRequest(
                 output: merged.output!, target: target, endpoint: merged.deployEndpoint,
                 region: merged.deployRegion ?? environment["AWS_REGION"] ?? environment["AWS_DEFAULT_REGION"] ?? "us-east-1",
                 credentials: (accessKey, secretKey, environment["AWS_SESSION_TOKEN"]), concurrency: merged.deployConcurrency!,
                 precompress: merged.precompress!, keepGenerations: merged.keepGenerations!, dryRun: dryRun)
+            request.full = full
             let verbose = self.verbose
             let report = try await Deploy.run(
                 request, progress: quiet ? nil : ProgressPrinter(verbose: verbose, verbs: ("Sending", "Sent")),

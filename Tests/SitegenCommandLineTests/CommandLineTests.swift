@@ -39,8 +39,8 @@ struct CommandLineTests {
         let build = try await flags("build").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
         #expect(serve == keys)
         #expect(build == keys.subtracting(["port"]))
-        // Deploy's own keys, and the build's settings a deploy reads too.
-        let deploy = try await flags("deploy").subtracting(commandOnly.union(["dry-run"])).filter {
+        // Deploy's own keys, and the build's settings a deploy reads too (`--dry-run` and `--full` say how, once).
+        let deploy = try await flags("deploy").subtracting(commandOnly.union(["dry-run", "full"])).filter {
             !$0.hasPrefix("no-")
         }
         #expect(

@@ -3,6 +3,7 @@ so every request's SigV4 signature is checked, and boto3 (awscli's library) as a
 that reads back what the deploy put there."""
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -201,12 +202,73 @@ def test_a_fresh_build_keeps_the_stores_previous_generations_and_deletes_what_no
     assert {key for key in keys if key.startswith("x/")} == named
 
 
+def dry_counts(result):
+    """{"upload": n, "unchanged": n, "delete": n} from a dry run's summary line."""
+    assert result.returncode == 0, result.stderr
+    line = result.stdout.strip().splitlines()[-1]
+    found = re.search(r"(\d+) to upload, (\d+) unchanged, (\d+) to delete", line)
+    assert found, line
+    return dict(zip(["upload", "unchanged", "delete"], map(int, found.groups())))
+
+
+def test_a_later_deploy_trusts_its_record_reads_only_changed_files_and_lists_when_another_deployed(store, tmp_path):
+    """The deploy's record beside the output (`.Public.deployed`): no listing of the store, no
+    reading of a file as it was; never trusted once another output has deployed there."""
+    client = store["client"]
+    before, after = stories_with_new_on_top(str(tmp_path), 3_000, 10, seed=12)
+    out = str(tmp_path / "Public")
+    run_sitegen("build", "--source", before, "--output", out)
+    first = deploy(store, out)
+    assert counts(first)["uploaded"] > 0 and "as the last deploy left it" not in first.stdout
+    assert os.path.exists(str(tmp_path / ".Public.deployed"))
+
+    again = deploy(store, out)
+    assert counts(again)["uploaded"] == 0 and counts(again)["deleted"] == 0
+    assert "the store as the last deploy left it, 0 changed files read" in again.stdout, again.stdout
+
+    # Ten new stories: the files the build rewrote are read, and no other.
+    identities = {f: os.stat(os.path.join(out, f)) for f in local_files(out)}
+    run_sitegen("build", "--source", after, "--output", out)
+    now = local_files(out)
+    changed = {f for f in now if f not in identities or os.stat(os.path.join(out, f)).st_ino != identities[f].st_ino}
+    # A file's .gz and .br siblings go with it.
+    changed_objects = {f for f in changed if not f.endswith((".gz", ".br"))}
+    third = deploy(store, out)
+    sent = counts(third)
+    read = int(re.search(r"left it, (\d+) changed files read", third.stdout).group(1))
+    assert read == len(changed_objects), (read, len(changed_objects))
+    assert 0 < sent["uploaded"] <= read + 2
+    # What the record said is what a full look finds: nothing left to send or delete, and the
+    # store holds exactly what the record says.
+    assert dry_counts(deploy(store, out, "--full", "--dry-run")) == {"upload": 0, "unchanged": sent["uploaded"] + sent["unchanged"], "delete": 0}
+    record = open(str(tmp_path / ".Public.deployed")).read().splitlines()
+    recorded = {line.split("\t")[1]: line.split("\t")[2] for line in record if line.startswith("s\t")}
+    assert recorded == listing(client)
+
+    # Another output deployed to the same place: this output's record no longer describes the
+    # store, and its next deploy lists it and puts its own files back.
+    other = str(tmp_path / "Other")
+    run_sitegen("build", "--output", other)
+    assert counts(deploy(store, other))["uploaded"] > 0
+    back = deploy(store, out)
+    assert "as the last deploy left it" not in back.stdout and counts(back)["uploaded"] > 0
+    assert dry_counts(deploy(store, out, "--full", "--dry-run"))["upload"] == 0
+
+    # An object removed behind the deploy's back is not seen from the record; --full puts it back.
+    client.delete_object(Bucket="site", Key="www/index.html")
+    assert counts(deploy(store, out))["uploaded"] == 0
+    assert counts(deploy(store, out, "--full"))["uploaded"] == 1
+    assert "index.html" in listing(client)
+
+
 def test_bad_credentials_and_a_missing_bucket_are_one_line_errors_and_delete_nothing(store, tmp_path):
     out = str(tmp_path / "Public")
     run_sitegen("build", "--output", out)
     wrong = deploy(store, out, secret="wrong")
     assert wrong.returncode != 0
-    assert wrong.stderr.startswith("error: s3://site/www/: SignatureDoesNotMatch") and wrong.stderr.count("\n") == 1
+    # Its first request (the store's rules file, m/deploy.txt) is refused, and named.
+    assert wrong.stderr.startswith("error: s3://site/www/") and "SignatureDoesNotMatch" in wrong.stderr
+    assert wrong.stderr.count("\n") == 1
     env = dict(os.environ, AWS_ACCESS_KEY_ID=ACCESS, AWS_SECRET_ACCESS_KEY=SECRET)
     missing = subprocess.run([SITEGEN, "deploy", "--to", "s3://no-such-bucket", "--endpoint", store["endpoint"], "--output", out],
                              capture_output=True, text=True, env=env)

@@ -70,6 +70,19 @@ public enum DeployPlanner {
             .joined(separator: "\n") + "\n"
     }
 
+    /// The rules file as the store keeps it: the rules, then the token of the deploy that
+    /// listed the store (`DeployRecord` beside the output holds it too).
+    public static func rulesFile(_ rules: String, token: String) -> String { rules + "deploy \(token)\n" }
+
+    /// The rules and token of a stored rules file (a file an older sitegen wrote has no token).
+    public static func parseRules(_ text: String) -> (rules: String, token: String?) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.last == "", lines.count >= 2, lines[lines.count - 2].hasPrefix("deploy ") else { return (text, nil) }
+        let token = String(lines[lines.count - 2].dropFirst("deploy ".count))
+        lines.removeLast(2)
+        return (lines.joined(separator: "\n") + "\n", token)
+    }
+
     /// The generations the store keeps after the deploy: the output's current one, then its
     /// own previous ones and the store's, newest first, up to `keep` (the output may be a fresh
     /// build that remembers none, as on a CI machine; the store remembers).
