@@ -249,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenDeployTests",
-            dependencies: ["SitegenDeploy", "SitegenTestSupport"],
+            dependencies: ["SitegenDeploy", "SitegenModel", "SitegenTestSupport"],
             // AWS's SigV4 suite, read from disk by SigV4Tests.
             exclude: ["SigV4Suite"]
         ),

@@ -86,7 +86,7 @@ struct ArchitectureTests {
             "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
         ],
         "SitegenServeTests": ["SitegenModel", "SitegenServe", "SitegenTestSupport", "AsyncHTTPClient", "NIOCore"],
-        "SitegenDeployTests": ["SitegenDeploy", "SitegenTestSupport"],
+        "SitegenDeployTests": ["SitegenDeploy", "SitegenModel", "SitegenTestSupport"],
         "SitegenCommandLineTests": ["SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenTestSupport"],
         "SitegenArchitectureTests": ["SitegenTestSupport"],
     ]
