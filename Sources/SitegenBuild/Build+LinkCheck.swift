@@ -5,22 +5,18 @@ import SitegenWrite
 
 extension Build {
     /// The authored pages' dead links (`LinkCheck`), against every URL the build wrote:
-    /// list pages, item pages and their bundles' files, site pages, term lists, the search
+    /// list pages, item pages and their bundles' files (`itemPages`, their URLs), site pages, term lists, the search
     /// page, the assets and the discovery files. `themeIDs`: the ids the theme writes on those
     /// pages, which a fragment may name too.
     static func deadLinks(
-        _ pages: [LinkCheck.Page], stories: [Story], itemRows: [Int], listPages: Int, sitePages: [SitePage],
+        _ pages: [LinkCheck.Page], itemPages: [String], listPages: Int, sitePages: [SitePage],
         terms: [Term], termPages: [Int], search: Bool, assets: [Asset], redirects: [String], paths: SitePaths,
         themeIDs: Set<String>
     ) -> [LinkCheck.Dead] {
         guard !pages.isEmpty else { return [] }
         var known: Set<String> = [paths.base]
         for n in 1...max(1, listPages) { known.insert(paths.page(n)) }
-        for i in itemRows {
-            let page = paths.item(stories[i])
-            known.insert(page)
-            for file in stories[i].markdownExtras.files { known.insert(page + file.name) }
-        }
+        known.formUnion(itemPages)
         for page in sitePages { known.insert(paths.sitePage(page.slug)) }
         for taxonomy in Set(terms.map(\.taxonomy)) { known.insert(paths.taxonomy(taxonomy)) }
         for (term, count) in zip(terms, termPages) {

@@ -20,7 +20,7 @@ package struct RenderedRows: Sendable {
     /// The rows of `chunks[c]`, back to back.
     // (Usable from inline: the search index, in its own module, reads rows as its packs are
     // written, and a call a record across modules would stand between it and its prefetches.)
-    @usableFromInline let buffers: [Buffer]
+    @usableFromInline let buffers: [StoredBytes]
     @usableFromInline let chunks: [Range<Int>]
     /// Row i is `buffers[chunk of i][starts[i]..<starts[i + 1]]` (the next row's start, or the
     /// buffer's end for a chunk's last row: `ends` holds that).
@@ -44,7 +44,7 @@ package struct RenderedRows: Sendable {
         measuring measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int, spill: String? = nil
     ) throws(SpillError) -> (rows: RenderedRows, measures: [Int]) {
         let parts = Parallel.chunks(count: count) {
-            range -> (bytes: Result<Buffer, SpillError>, starts: [UInt32], ends: [UInt32], measures: [Int]) in
+            range -> (bytes: Result<StoredBytes, SpillError>, starts: [UInt32], ends: [UInt32], measures: [Int]) in
             var bytes: [UInt8] = []
             var html: [UInt8] = []
             var starts: [UInt32] = []
@@ -62,16 +62,7 @@ package struct RenderedRows: Sendable {
                 ends.append(UInt32(bytes.count))
                 measures.append(bytes.withUnsafeBufferPointer { measure(i, UnsafeBufferPointer(rebasing: $0[start...])) })
             }
-            let buffer: Result<Buffer, SpillError>
-            if let spill {
-                do throws(SpillError) {
-                    buffer = .success(.spilled(try SpilledBytes(bytes, folder: spill)))
-                } catch {
-                    buffer = .failure(error)
-                }
-            } else {
-                buffer = .success(.memory(bytes))
-            }
+            let buffer = Result { () throws(SpillError) in try StoredBytes(bytes, spillingInto: spill) }
             return (buffer, starts, ends, measures)
         }
         let rows = RenderedRows(
@@ -93,7 +84,25 @@ package struct RenderedRows: Sendable {
         self.init(buffers: [.memory(bytes)], chunks: [0..<rows.count], starts: starts, ends: ends)
     }
 
-    private init(buffers: [Buffer], chunks: [Range<Int>], starts: [UInt32], ends: [UInt32]) {
+    /// The rows of `parts`, one after the other (a list rendered a window at a time).
+    package init(joining parts: [RenderedRows]) {
+        var buffers: [StoredBytes] = []
+        var chunks: [Range<Int>] = []
+        var starts: [UInt32] = []
+        var ends: [UInt32] = []
+        starts.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        ends.reserveCapacity(starts.capacity)
+        for part in parts {
+            let first = starts.count
+            buffers += part.buffers
+            chunks += part.chunks.map { (first + $0.lowerBound)..<(first + $0.upperBound) }
+            starts += part.starts
+            ends += part.ends
+        }
+        self.init(buffers: buffers, chunks: chunks, starts: starts, ends: ends)
+    }
+
+    private init(buffers: [StoredBytes], chunks: [Range<Int>], starts: [UInt32], ends: [UInt32]) {
         self.buffers = buffers
         self.chunks = chunks
         self.starts = starts
@@ -143,22 +152,9 @@ package struct RenderedRows: Sendable {
         return html
     }
 
-    /// A chunk's rows: in memory, or spilled to a file.
-    @usableFromInline enum Buffer: Sendable {
-        case memory([UInt8])
-        case spilled(SpilledBytes)
-
-        @inlinable func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-            switch self {
-            case .memory(let bytes): try bytes.withUnsafeBufferPointer(body)
-            case .spilled(let spilled): try spilled.withUnsafeBufferPointer(body)
-            }
-        }
-    }
-
     /// Whether any row is spilled (tests).
     package var isSpilled: Bool {
-        buffers.contains { if case .spilled = $0 { true } else { false } }
+        buffers.contains(where: \.isSpilled)
     }
 
     /// The chunk holding row `i`: a binary search over a few dozen chunks.

@@ -16,10 +16,33 @@ public protocol StorySource: Sendable {
     /// cannot tell: the build always runs. A source may do its fetching here; `entries()` after
     /// it does not repeat it.
     func stamp() async throws -> String?
+    /// The entries a window at a time (`EntryWindows`), for a source too big to hold whole (a
+    /// JSON Lines export, the archive); nil when the source is read whole, with `entries()`.
+    /// The windows, in order, are the entries `entries()` returns.
+    func windows() async throws -> (any EntryWindows)?
 }
 
 extension StorySource {
     public func stamp() async throws -> String? { nil }
+    public func windows() async throws -> (any EntryWindows)? { nil }
+}
+
+/// A source's entries a window at a time, in rank order, so that a build holds a window's
+/// stories rather than the list's. `next()` blocks (a file's read, the store's query): the
+/// build calls it on its own thread, never on Swift's cooperative pool.
+public protocol EntryWindows: AnyObject, Sendable {
+    /// The next window of entries, nil after the last.
+    func next() throws -> [SourceEntry]?
+}
+
+/// Entries already read whole, as one window.
+public final class WholeEntries: EntryWindows, @unchecked Sendable {
+    // Taken once, by the one thread that reads the windows.
+    private var entries: [SourceEntry]?
+
+    public init(_ entries: consuming [SourceEntry]) { self.entries = entries }
+
+    public func next() throws -> [SourceEntry]? { entries.take() }
 }
 
 /// A file's identity and last change, as a stamp: the device, inode, size and modification time

@@ -194,6 +194,23 @@ public final class ArchiveStore: Sendable {
         }
     }
 
+    /// Up to `limit` listed stories with ids below `id` (any id when nil), newest first: the
+    /// store a window at a time, each window a query of its own (no read held open between).
+    public func stories(below id: Int?, limit: Int) throws(ArchiveStoreError) -> [ArchivedItem] {
+        try run {
+            try $0.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT id, time, json FROM item WHERE kind = 'story' AND gone = 0 AND id < ? ORDER BY id DESC LIMIT ?",
+                    arguments: [id ?? Int.max, limit]
+                ).map { row in
+                    let json: Data = row[2]
+                    return ArchivedItem(id: row[0], kind: "story", time: row[1], gone: false, json: Array(json))
+                }
+            }
+        }
+    }
+
     /// The listed stories (kind `story`, not dead or deleted), newest id first, one at a time:
     /// the store's rows are read as a cursor, never all at once.
     public func forEachStory(_ body: (ArchivedItem) throws -> Void) throws(ArchiveStoreError) {

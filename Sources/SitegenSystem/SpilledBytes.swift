@@ -102,6 +102,26 @@ package final class SpilledBytes: @unchecked Sendable {
     }
 }
 
+/// Bytes kept in memory, or spilled to a file (`SpilledBytes`): read the same either way.
+package enum StoredBytes: Sendable {
+    case memory([UInt8])
+    case spilled(SpilledBytes)
+
+    /// `bytes`, spilled into `folder` when one is given.
+    package init(_ bytes: [UInt8], spillingInto folder: String?) throws(SpillError) {
+        self = try folder.map { folder throws(SpillError) in .spilled(try SpilledBytes(bytes, folder: folder)) } ?? .memory(bytes)
+    }
+
+    @inlinable package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        switch self {
+        case .memory(let bytes): try bytes.withUnsafeBufferPointer(body)
+        case .spilled(let spilled): try spilled.withUnsafeBufferPointer(body)
+        }
+    }
+
+    package var isSpilled: Bool { if case .spilled = self { true } else { false } }
+}
+
 /// A spill file that could not be made or written: the folder, and the system's reason.
 package struct SpillError: Error, CustomStringConvertible {
     package var folder: String

@@ -4,17 +4,24 @@ import SitegenRender
 /// Writes the files around the pages: the Atom feed, the sitemap, robots.txt, 404.html and the
 /// `_headers` file for Netlify and Cloudflare Pages.
 extension SiteWriter {
+    /// - Parameters:
+    ///   - feed: the stories the feed may hold (`AtomFeed.newest` picks them).
+    ///   - itemURLs: every item page's URL.
+    ///   - itemFolders: the first folders of item pages at paths of their own (the site's
+    ///     rules do not name them).
+    ///   - sandboxed: bundle files copied beside item pages that could run script when opened.
     package func writeDiscovery(
-        stories: [Story], pageCount: Int, itemRows: [Int], sitePages: [SitePage], terms: [Term] = []
+        feed: [Story], pageCount: Int, itemURLs: [String], itemFolders: [String], sandboxed: [String],
+        sitePages: [SitePage], terms: [Term] = []
     )
         throws
     {
         let paths = renderer.paths
-        let feed = AtomFeed.xml(stories: stories, title: renderer.options.title, paths: paths, hasItemPage: rows.hasItemPage)
+        let feed = AtomFeed.xml(stories: feed, title: renderer.options.title, paths: paths, hasItemPage: rows.hasItemPage)
         try output.write(feed, to: SitePaths.feedFile)
         let urls =
             (1...max(pageCount, 1)).map(paths.page) + sitePages.map { paths.sitePage($0.slug) }
-            + itemRows.map { paths.item(stories[$0]) }
+            + itemURLs
             + Set(terms.map(\.taxonomy)).sorted().map(paths.taxonomy)
             + terms.flatMap { term in
                 (1...Paginator.pages(total: term.stories.count, pageSize: renderer.options.pageSize).count).map {
@@ -23,15 +30,6 @@ extension SiteWriter {
             }
         for file in Sitemap.files(urls: urls, paths: paths) { try output.write(file.xml, to: file.name) }
         try output.write(HostingFiles.robots(paths: paths), to: SitePaths.robotsFile)
-        // Item pages at paths of their own are under folders the site's rules do not name.
-        let itemFolders = Set(
-            itemRows.compactMap { stories[$0].markdownExtras.itemPath?.split(separator: "/").first.map(String.init) }
-        ).sorted()
-        // Bundle files copied beside item pages that could run script when opened.
-        let sandboxed = itemRows.flatMap { i in
-            stories[i].markdownExtras.files.map { SitePaths.itemFolder(stories[i]) + $0.name }
-                .filter(ContentSecurity.isSandboxed)
-        }.sorted()
         try output.write(
             HostingFiles.headers(paths: paths, folders: sitePages.map(\.slug) + itemFolders, sandboxed: sandboxed),
             to: SitePaths.headersFile)

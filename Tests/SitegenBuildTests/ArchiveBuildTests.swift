@@ -69,6 +69,20 @@ struct ArchiveBuildTests {
                 // Nothing new, nothing changed: the stamp stops the build.
                 let third = try await Build.run(request)
                 #expect(third.unchanged, "\(third.summary)")
+
+                // Read seven stories at a time, the store builds the very site it builds in one window.
+                var offline = Self.settings()
+                offline.offline = true
+                var windows = [7, 65_536].map { size in
+                    var source = HNArchiveSource(
+                        base: server.base + "/v0", store: folder.path("hn.sqlite"), settings: offline,
+                        now: { HNWorld.time(410) })
+                    source.windowStories = size
+                    return BuildRequest(source: source, output: folder.path("out-\(size)"))
+                }
+                windows[0].spillRowsFrom = 100
+                for request in windows { _ = try await Build.run(request) }
+                try StreamedBuildTests.sameFiles(windows[0].output, windows[1].output)
             }
         }
     }

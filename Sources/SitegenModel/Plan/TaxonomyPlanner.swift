@@ -26,23 +26,41 @@ public enum TaxonomyPlanner {
     /// machine). A story that names one term twice (`[Swift, swift]`) is in its list once.
     /// Terms with no slug (`TermSlug`) are left out.
     public static func terms(_ stories: [Story]) -> [Term] {
-        var terms: [Term] = []
-        var index: [Taxonomy: [String: Int]] = [:]
-        for (i, story) in stories.enumerated() {
-            for (taxonomy, names) in story.markdownExtras.terms {
-                for name in names {
-                    guard let slug = TermSlug.of(name) else { continue }
-                    if let t = index[taxonomy]?[slug] {
-                        if terms[t].stories.last != i { terms[t].stories.append(i) }
-                    } else {
-                        index[taxonomy, default: [:]][slug] = terms.count
-                        terms.append(Term(taxonomy: taxonomy, name: name, slug: slug, stories: [i]))
+        var gathered = Gathered()
+        gathered.add(stories, first: 0)
+        return gathered.terms
+    }
+
+    /// The terms of a list read a window at a time: each window's stories added in site order.
+    public struct Gathered: Sendable {
+        private var found: [Term] = []
+        private var index: [Taxonomy: [String: Int]] = [:]
+
+        public init() {}
+
+        /// Adds `stories`, the list's stories from index `first` on.
+        public mutating func add(_ stories: [Story], first: Int) {
+            for (k, story) in stories.enumerated() {
+                let i = first + k
+                for (taxonomy, names) in story.markdownExtras.terms {
+                    for name in names {
+                        guard let slug = TermSlug.of(name) else { continue }
+                        if let t = index[taxonomy]?[slug] {
+                            if found[t].stories.last != i { found[t].stories.append(i) }
+                        } else {
+                            index[taxonomy, default: [:]][slug] = found.count
+                            found.append(Term(taxonomy: taxonomy, name: name, slug: slug, stories: [i]))
+                        }
                     }
                 }
             }
         }
-        return terms.sorted { a, b in
-            a.taxonomy != b.taxonomy ? a.taxonomy < b.taxonomy : a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+
+        /// Every term so far, by taxonomy, then slug.
+        public var terms: [Term] {
+            found.sorted { a, b in
+                a.taxonomy != b.taxonomy ? a.taxonomy < b.taxonomy : a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+            }
         }
     }
 }

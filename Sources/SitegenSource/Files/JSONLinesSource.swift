@@ -1,4 +1,5 @@
 import Foundation
+import SitegenModel
 import SitegenSystem
 
 /// A JSON Lines file: one HN-shaped item a line, in rank order. A line that does not parse is
@@ -6,6 +7,8 @@ import SitegenSystem
 /// should not cost the other stories. Blank lines are ignored.
 public struct JSONLinesSource: StorySource {
     public let path: String
+    /// How much of the file a window reads (`windows()`): its lines are its entries.
+    public var windowBytes = 32 << 20
     public var name: String { path }
 
     public init(path: String) { self.path = path }
@@ -14,10 +17,17 @@ public struct JSONLinesSource: StorySource {
 
     public func entries() async throws -> [SourceEntry] {
         let data = try JSONInput.read(path)
-        let lines = Self.lines(of: data)
-        let prefix = path + " line "
+        return Self.entries(of: data, lines: Self.lines(of: data), prefix: path + " line ")
+    }
+
+    /// The file a window at a time: a file of any size costs a window's memory.
+    public func windows() async throws -> (any EntryWindows)? {
+        try Windows(path: path, windowBytes: windowBytes)
+    }
+
+    /// `lines` of `data` as entries, decoded on both cores (lines decode independently).
+    static func entries(of data: Data, lines: [(Int, Range<Data.Index>)], prefix: String) -> [SourceEntry] {
         let base = data.startIndex
-        // Lines decode independently, so both cores share them.
         return data.withUnsafeBytes { bytes in
             nonisolated(unsafe) let bytes = bytes
             return Parallel.array(count: lines.count) { i in
@@ -25,6 +35,57 @@ public struct JSONLinesSource: StorySource {
                 let line = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - base)..<(range.upperBound - base)])
                 return SourceEntry(prefix: prefix, number: number, content: SourceEntry.Content(itemJSON: line))
             }
+        }
+    }
+
+    /// Reads the file `windowBytes` at a time, up to the last whole line; the rest of that
+    /// read starts the next window. A line longer than a window is read whole with the next.
+    final class Windows: EntryWindows, @unchecked Sendable {
+        // Used by the one thread that reads the windows.
+        private let file: FileHandle
+        private let path: String
+        private let windowBytes: Int
+        private var carried = Data()
+        /// The number of the first line of `carried`.
+        private var line = 1
+        private var ended = false
+
+        init(path: String, windowBytes: Int) throws {
+            guard let file = FileHandle(forReadingAtPath: path) else {
+                // The same words a whole read would give.
+                _ = try JSONInput.read(path)
+                throw SitegenError.unreadable(path: path, reason: "cannot read")
+            }
+            self.file = file
+            self.path = path
+            self.windowBytes = max(1, windowBytes)
+        }
+
+        deinit { try? file.close() }
+
+        func next() throws -> [SourceEntry]? {
+            while !ended {
+                let read: Data
+                do {
+                    read = try file.read(upToCount: windowBytes) ?? Data()
+                } catch {
+                    throw SitegenError.unreadable(path: path, reason: SystemErrorText.of(error))
+                }
+                ended = read.isEmpty
+                var data = carried
+                data.append(read)
+                // Up to the last newline, or all of it at the end of the file.
+                let end = ended ? data.endIndex : (data.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex)
+                carried = data[end...]
+                let window = data[..<end]
+                guard !window.isEmpty else { continue }
+                var lines = JSONLinesSource.lines(of: window)
+                for i in lines.indices { lines[i].0 += line - 1 }
+                line += window.count { $0 == 0x0A }
+                let entries = JSONLinesSource.entries(of: window, lines: lines, prefix: path + " line ")
+                if !entries.isEmpty { return entries }
+            }
+            return nil
         }
     }
 

@@ -72,6 +72,39 @@ public struct HNArchiveSource: StorySource {
         }
     }
 
+    /// The store's stories a window at a time, newest first.
+    public func windows() async throws -> (any EntryWindows)? {
+        Windows(store: try await prepared(forEntries: true), size: windowStories)
+    }
+
+    /// How many stories a window holds.
+    public var windowStories = 65_536
+
+    final class Windows: EntryWindows, @unchecked Sendable {
+        // Used by the one thread that reads the windows.
+        private let store: ArchiveStore
+        private let size: Int
+        private var below: Int?
+        private var ended = false
+
+        init(store: ArchiveStore, size: Int) {
+            self.store = store
+            self.size = max(1, size)
+        }
+
+        func next() throws -> [SourceEntry]? {
+            guard !ended else { return nil }
+            let items = try store.stories(below: below, limit: size)
+            ended = items.count < size
+            below = items.last?.id
+            guard !items.isEmpty else { return nil }
+            return items.map { item in
+                let content = item.json.withUnsafeBytes { SourceEntry.Content(itemJSON: $0) }
+                return SourceEntry(prefix: "item ", number: item.id, id: item.id, content: content)
+            }
+        }
+    }
+
     /// The store, with what the API has new fetched into it: by `stamp()` always, by
     /// `entries()` unless the `stamp()` before it did (a build calls both, one after the other;
     /// the same source built again fetches again).

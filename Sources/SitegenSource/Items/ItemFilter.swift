@@ -45,6 +45,15 @@ public enum ItemFilter {
     /// touches every string it holds: at 100,000 stories, copying and releasing entries was a
     /// tenth of the build's time.
     package static func stories(taking entries: inout [SourceEntry]) -> (stories: [Story], skipped: [Skip]) {
+        var seen = Set<Int>(minimumCapacity: entries.count)
+        return stories(taking: &entries, seen: &seen)
+    }
+
+    /// `stories(taking:)` for one window of a source's entries (`EntryWindows`): `seen` holds
+    /// the ids of the windows before, so a story whose id came earlier is a duplicate here too.
+    package static func stories(
+        taking entries: inout [SourceEntry], seen: inout Set<Int>
+    ) -> (stories: [Story], skipped: [Skip]) {
         // Each entry is judged on its own, on both cores; only "seen before?" needs the order,
         // and it is the last question, so it is asked after, in rank order, of ids alone. The
         // stories are then made on both cores too.
@@ -55,9 +64,9 @@ public enum ItemFilter {
         var kept: [Int] = []
         kept.reserveCapacity(entries.count)
         var skipped: [Skip] = []
-        // Set<Int>, not a set of our own: a hand-written one did not earn its place (docs/
-        // architecture.md, "What the fast paths buy").
-        var seen = Set<Int>(minimumCapacity: entries.count)
+        // (`seen` is a Set<Int>, not a set of our own: a hand-written one did not earn its
+        // place, docs/architecture.md, "What the fast paths buy".)
+        seen.reserveCapacity(seen.count + entries.count)
         for (index, verdict) in verdicts.enumerated() {
             switch verdict {
             case .keep(let id) where seen.insert(id).inserted:

@@ -1,0 +1,151 @@
+import Foundation
+import SitegenModel
+import SitegenRender
+import SitegenSearch
+import SitegenSource
+import SitegenSystem
+import SitegenWrite
+
+/// The list as the build has read it so far, window by window (`EntryWindows`): what the
+/// lists, the search index, the feed, the sitemap and the summary need of every story, and no
+/// story itself. A window's stories are gone once it is read, so a build's memory is a window's
+/// stories and these few numbers a story (its id, its row's place, its shard record's size),
+/// with the rows and search fields spilled to files when the list is big.
+struct ListSoFar {
+    var ids: [Int] = []
+    /// Each window's rows, joined once the last is read.
+    var rows: [RenderedRows] = []
+    var recordBytes: [Int] = []
+    var fields = SearchFieldTable()
+    var terms = TaxonomyPlanner.Gathered()
+    /// The newest stories by time so far (`AtomFeed.newest`), in its order.
+    var feed: [Story] = []
+    /// The URLs of the item pages written, and of the bundle files beside them.
+    var itemURLs: [String] = []
+    var bundleURLs: [String] = []
+    /// The first folders of item pages at paths of their own, and bundle files that could run
+    /// script (`_headers`).
+    var itemFolders: Set<String> = []
+    var sandboxed: [String] = []
+    var authored: [AuthoredPage] = []
+    var redirectFolders: [String] = []
+    /// The last window's links between Markdown pages, for the site pages' (a Markdown folder
+    /// is read whole, as one window).
+    var markdownLinks: MarkdownLinks?
+    var skipped: [Skip] = []
+    var refusals: [PathRefusal] = []
+    /// Bundle files copied beside item pages, and found on every story (with or without one).
+    var bundleFiles = 0
+    var bundleFilesFound = 0
+    var templateLines = 0
+    var templateFiles = 0
+
+    var count: Int { ids.count }
+}
+
+/// What every window is read with.
+struct WindowContext {
+    var request: BuildRequest
+    var rows: RowRenderer
+    var renderer: PageRenderer
+    var output: OutputFolder
+    var siteSlugs: Set<String>
+    var paths: SitePaths
+}
+
+extension Build {
+    /// One window of the source's entries into the list: its stories filtered (an id of an
+    /// earlier window is a duplicate), given their paths, their rows rendered (and spilled when
+    /// the list is big), their search fields kept, and their item pages and redirects written.
+    static func read(
+        window entries: inout [SourceEntry], into list: inout ListSoFar, seen: inout Set<Int>, context: WindowContext,
+        log: (String) -> Void
+    ) throws {
+        let request = context.request
+        let options = request.options
+        var (stories, skipped) = ItemFilter.stories(taking: &entries, seen: &seen)
+        for skip in skipped where skip.reason == .ignored {
+            log("      ignored \(skip.location) (\(skip.detail ?? ""))")
+        }
+        // Stories that asked for a path of their own get it where it is free.
+        let (refusedPaths, claims) = ItemPaths.grant(
+            &stories, siteSlugs: context.siteSlugs, refuseActive: request.refuseActiveFiles, itemPages: options.itemPages)
+        // Named by their source files: looked up only for the stories refused.
+        let refusedIDs = Set(refusedPaths.map(\.id))
+        let sourceFiles =
+            refusedIDs.isEmpty
+            ? [:]
+            : Dictionary(
+                stories.lazy.filter { refusedIDs.contains($0.id) }.map { ($0.id, $0.markdownExtras.sourceFile) },
+                uniquingKeysWith: { first, _ in first })
+        let refusals = refusedPaths.map { PathRefusal($0, file: sourceFiles[$0.id] ?? nil) }
+        for refusal in refusals { log("      \(refusal.line)") }
+        if request.strict {
+            let lines =
+                skipped.filter { $0.reason == .notFollowed }.map { "\($0.location): \($0.detail ?? "not followed")" }
+                + refusals.map(\.line)
+            if !lines.isEmpty { throw BuildError.strict(lines) }
+        }
+        // Another generator's template code, left as text: said, not silent.
+        for story in stories where !story.markdownExtras.templateLines.isEmpty {
+            let lines = story.markdownExtras.templateLines.map(String.init).joined(separator: ", ")
+            log("      template code left as text: \(story.markdownExtras.sourceFile ?? "story \(story.id)") line \(lines)")
+            list.templateLines += story.markdownExtras.templateLines.count
+            list.templateFiles += 1
+        }
+        list.skipped += skipped
+        list.refusals += refusals
+
+        let first = list.count
+        // Spilled into the output's parent folder (made now if it is new, as the output's
+        // writing would): on the disk the user chose for the site, not in a /tmp that may be
+        // memory.
+        let spill = try first + stories.count >= request.spillRowsFrom ? spillFolder(request.output) : nil
+        let (html, recordBytes) = try RenderedRows.render(stories, with: context.rows, spill: spill)
+        if options.taxonomies { list.terms.add(stories, first: first) }
+        if options.search { try list.fields.append(stories, spill: spill) }
+        list.rows.append(html)
+        list.recordBytes += recordBytes
+        list.ids += stories.map(\.id)
+        list.feed = AtomFeed.newest(list.feed + AtomFeed.newest(stories))
+
+        // Item pages, with the links between Markdown pages of this window (all of them: a
+        // Markdown folder is one window).
+        let itemRows = context.rows.itemRows(stories)
+        var renderer = context.renderer
+        let links = MarkdownLinks(stories: stories, withPages: itemRows, paths: context.paths)
+        if !links.isEmpty {
+            renderer.markdownLinks = links
+            list.markdownLinks = links
+        }
+        let writer = SiteWriter(output: context.output, renderer: renderer, rows: context.rows)
+        list.authored += try writer.writeItemPages(itemRows, stories: stories, rowHTML: html)
+        for i in itemRows {
+            let story = stories[i]
+            let page = context.paths.item(story)
+            list.itemURLs.append(page)
+            list.bundleURLs += story.markdownExtras.files.map { page + $0.name }
+            if let folder = story.markdownExtras.itemPath?.split(separator: "/").first { list.itemFolders.insert(String(folder)) }
+            list.sandboxed += story.markdownExtras.files.map { SitePaths.itemFolder(story) + $0.name }
+                .filter(ContentSecurity.isSandboxed)
+            list.bundleFiles += story.markdownExtras.files.count
+        }
+        list.bundleFilesFound += stories.reduce(0) { $0 + $1.markdownExtras.files.count }
+        let redirects = Redirects.plan(stories, withPages: itemRows, siteSlugs: context.siteSlugs, claims: claims)
+        try writer.writeRedirects(redirects, stories: stories)
+        list.redirectFolders += redirects.map(\.folder)
+        // A window's stories are many strings each; freed on another thread, off the build's time.
+        Parallel.releaseInBackground(consume stories)
+    }
+
+    /// The folder rows are spilled into: the output's parent, made if it is not there.
+    static func spillFolder(_ output: String) throws -> String {
+        let parent = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw SitegenError.writeFailed(path: parent, reason: SystemErrorText.of(error))
+        }
+        return parent
+    }
+}

@@ -1,0 +1,81 @@
+import SitegenModel
+import SitegenRender
+import SitegenSystem
+
+/// What the search index reads of every story (`SearchTermsBuilder.Fields`: title, author,
+/// domain, body), kept as bytes a window of the list at a time.
+///
+/// The index is planned after the last window is read (its segments are counted from the
+/// list's end), when the windows' stories are gone; so their fields are kept here, as UTF-8
+/// with lengths, and spilled to a file like the rows (`StoredBytes`) when the list is big.
+package struct SearchFieldTable: Sendable {
+    private var windows: [StoredBytes] = []
+    /// The first story of each window.
+    private var firsts: [Int] = []
+    /// Where story i's fields start in its window's bytes.
+    private var offsets: [UInt32] = []
+
+    package init() {}
+
+    package var count: Int { offsets.count }
+
+    /// A body that is absent, not empty (HN's item without text).
+    private static let absent = UInt32.max
+
+    /// Appends `stories`' fields, spilled into `spill` when one is given.
+    package mutating func append(_ stories: [Story], spill: String?) throws(SpillError) {
+        var bytes: [UInt8] = []
+        firsts.append(offsets.count)
+        offsets.reserveCapacity(offsets.count + stories.count)
+        for story in stories {
+            offsets.append(UInt32(bytes.count))
+            Self.put(story.title, into: &bytes)
+            Self.put(story.by ?? "", into: &bytes)
+            Self.put(story.url.flatMap { SafeURL.domain(of: $0) } ?? "", into: &bytes)
+            if let body = story.text ?? story.markdown {
+                Self.put(body, into: &bytes)
+            } else {
+                withUnsafeBytes(of: Self.absent.littleEndian) { bytes.append(contentsOf: $0) }
+            }
+        }
+        windows.append(try StoredBytes(bytes, spillingInto: spill))
+    }
+
+    /// Story `i`'s fields.
+    package func fields(of i: Int) -> SearchTermsBuilder.Fields {
+        windows[window(of: i)].withUnsafeBufferPointer { bytes in
+            var at = Int(offsets[i])
+            func next() -> String? {
+                let length = UInt32(
+                    littleEndian: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[at..<at + 4])).loadUnaligned(
+                        as: UInt32.self))
+                at += 4
+                guard length != Self.absent else { return nil }
+                defer { at += Int(length) }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + Int(length)]), as: UTF8.self)
+            }
+            let title = next() ?? ""
+            let author = next() ?? ""
+            let domain = next() ?? ""
+            return SearchTermsBuilder.Fields(title: title, author: author, domain: domain, body: next())
+        }
+    }
+
+    private static func put(_ text: String, into bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// The window holding story `i`: a binary search over the windows' first stories.
+    private func window(of i: Int) -> Int {
+        var (low, high) = (0, firsts.count - 1)
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if firsts[mid] <= i { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
