@@ -72,12 +72,5 @@ package struct LocalOutput: Sendable {
     package static func md5Bytes(_ bytes: [UInt8]) -> [UInt8] { Array(Insecure.MD5.hash(data: bytes)) }
 
     /// Every regular file under `root`, as paths relative to it, sorted.
-    static func files(under root: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { files.append(relative) }
-        }
-        return files.sorted()
-    }
+    static func files(under root: String) -> [String] { FolderListing.files(under: root) }
 }

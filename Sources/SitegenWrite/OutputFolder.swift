@@ -322,28 +322,8 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     /// The entries of `folder` (relative, "" for the root) as paths relative to the root, each
-    /// with whether it is a folder. readdir(3) with its entry types: no stat a file, and no
-    /// FileManager (the walk over a 100,000-story output's 15,000 folders took a quarter of a
-    /// rebuild with it).
+    /// with whether it is a folder (`FolderListing`).
     private func entries(of folder: String, under base: String? = nil) -> [(relative: String, isFolder: Bool)] {
-        let root = base ?? self.root
-        let full = folder.isEmpty ? root : root + "/" + folder
-        guard let directory = opendir(full) else { return [] }
-        defer { closedir(directory) }
-        var entries: [(relative: String, isFolder: Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                // A file system that does not say (some network ones): ask.
-                var info = stat()
-                isFolder = lstat(full + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            }
-            entries.append((folder.isEmpty ? name : folder + "/" + name, isFolder))
-        }
-        return entries
+        FolderListing.entries(of: folder, under: base ?? root).map { ($0.relative, $0.kind == .folder) }
     }
 }
