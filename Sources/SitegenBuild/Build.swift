@@ -167,17 +167,17 @@ public enum Build {
         // the list, which needs nothing of it, fills the other. (The peak of memory, the scan's
         // merge, then meets the list's buffers: the million-story build's peak is checked in
         // bench, docs/perf-log.md.)
+        var renderer = renderer
+        if let links = list.markdownLinks { renderer.markdownLinks = links }
+        let writer = SiteWriter(output: output, renderer: renderer, rows: rows)
         let search =
             options.search
             ? Parallel.beside { [fields = list.fields, recordBytes = list.recordBytes, rule = request.searchRule] in
-                searchPlan(fields, recordBytes: recordBytes, rule: rule)
+                Result { try searchSegments(fields, recordBytes: recordBytes, rule: rule, writer: writer, rows: listRows) }
             } : nil
         // Never a plan left running past the build (a failed one included).
         defer { _ = search?.value }
 
-        var renderer = renderer
-        if let links = list.markdownLinks { renderer.markdownLinks = links }
-        let writer = SiteWriter(output: output, renderer: renderer, rows: rows)
         try writer.writeAssets(assets)
         log("      the list: shards, manifest, pages")
         let site = StoryList(all: list.count)
@@ -190,10 +190,10 @@ public enum Build {
         }
         try writer.writeTaxonomyPages(terms)
         let searchIndex = try search.map { planning in
-            let plan = planning.value
-            log("      the search index: \(plan.segments.count) segments, \(plan.segments.map { $0.plan.words.count }) words")
-            return try writer.writeSearch(
-                plan, rows: listRows,
+            let (index, names) = try planning.value.get()
+            log("      the search index: \(index.segments.count) segments, \(index.segments.map { $0.plan.words.count }) words")
+            return try writer.writeSearchIndex(
+                index, names: names,
                 list: .init(
                     build: manifest.build, partRows: manifest.partRows,
                     pageRows: SearchFiles.ListRows.pageRows(pageSize: options.pageSize, rule: request.shardRule)))
@@ -242,21 +242,31 @@ public enum Build {
             templateLines: list.templateLines, templateFiles: list.templateFiles, redirectPages: list.redirectFolders.count)
     }
 
-    /// The search index's plan: every story's title, domain and author, and its body (HN's
-    /// text or a Markdown body), broken into folded words, segment by segment (ranges of the
-    /// list, `SearchIndexPlanner.segments`), each ranked (on both cores) and cut into files
-    /// (docs/format.md, "Search").
-    static func searchPlan(_ fields: SearchFieldTable, recordBytes: [Int], rule: SearchRule) -> SearchIndexPlan {
+    /// The search index, planned and written a segment at a time: every story's title, domain
+    /// and author, and its body (HN's text or a Markdown body), broken into folded words,
+    /// segment by segment (ranges of the list, `SearchIndexPlanner.segments`), each ranked (on
+    /// both cores), cut into files and written (docs/format.md, "Search"), then kept without
+    /// its results for the root and directories that name its files.
+    static func searchSegments(
+        _ fields: SearchFieldTable, recordBytes: [Int], rule: SearchRule, writer: SiteWriter, rows: SiteWriter.Rows
+    ) throws -> (SearchIndexPlan, [SearchFiles.SegmentNames]) {
         let count = fields.count
-        let segments = SearchIndexPlanner.segments(stories: count, tiers: rule.tiers).map { range in
+        var segments: [SearchIndexPlan.Segment] = []
+        var names: [SearchFiles.SegmentNames] = []
+        for range in SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories) {
             // The segment's rows in the list: its newest story's first.
             let top = count - range.upperBound
             let terms = SearchTermsBuilder.terms(count: range.count) { i in fields.fields(of: top + i) }
             let plan = SearchPlanner.plan(
                 terms, recordBytes: Array(recordBytes[top..<top + range.count]), rule: rule,
                 map: { count, word in Parallel.array(count: count, word) })
-            return SearchIndexPlan.Segment(start: range.lowerBound, plan: plan)
+            let segment = SearchIndexPlan.Segment(start: range.lowerBound, plan: plan)
+            names.append(
+                try writer.writeSearchSegment(
+                    segment, inRoot: SearchIndexPlanner.isInRoot(segment, stories: count, rule: rule), stories: count,
+                    rows: rows))
+            segments.append(SearchIndexPlan.Segment(start: range.lowerBound, plan: plan.withoutResults()))
         }
-        return SearchIndexPlanner.index(segments, stories: count, rule: rule)
+        return (SearchIndexPlanner.index(segments, stories: count, rule: rule), names)
     }
 }

@@ -76,7 +76,8 @@ struct SearchReferenceTests {
         }
     }
 
-    static let rule = SearchRule(firstRows: 3, packFiles: 8, minPackBytes: 256, moreBytes: 64, rootEntries: 4, tiers: [64, 8])
+    static let rule = SearchRule(
+        firstRows: 3, packFiles: 8, minPackBytes: 256, moreBytes: 64, rootEntries: 4, tiers: [64, 8], blockStories: 128)
 
     static func plan(_ stories: ArraySlice<Story>) -> SearchPlan {
         let terms = SearchTermsBuilder.terms(count: stories.count) { i in
@@ -91,7 +92,7 @@ struct SearchReferenceTests {
     /// The index in segments, as a build makes it (the list newest first: row 0 its top).
     static func index(_ stories: [Story]) -> SearchIndexPlan {
         let n = stories.count
-        let segments = SearchIndexPlanner.segments(stories: n, tiers: rule.tiers).map { range in
+        let segments = SearchIndexPlanner.segments(stories: n, tiers: rule.tiers, block: rule.blockStories).map { range in
             SearchIndexPlan.Segment(start: range.lowerBound, plan: plan(stories[(n - range.upperBound)..<(n - range.lowerBound)]))
         }
         return SearchIndexPlanner.index(segments, stories: n, rule: rule)
@@ -139,6 +140,11 @@ struct SearchReferenceTests {
             let scanned = try Self.scan(stories)
             let index = Self.index(stories)
             #expect(index.segments.count >= 2, "seed \(seed)")
+            // Past two blocks (128 stories each), the deep segments are several.
+            let deep = index.segments.filter {
+                SearchIndexPlanner.isDeep($0.start..<$0.start + $0.stories, stories: stories.count, tiers: Self.rule.tiers)
+            }
+            #expect(deep.allSatisfy { $0.stories <= 128 } && (stories.count < 256 || deep.count >= 2), "seed \(seed)")
             // Segments are ranges of the list, newest first, together all of it.
             #expect(index.segments.map(\.start) == index.segments.map(\.start).sorted(by: >))
             #expect(index.segments.reduce(0) { $0 + $1.stories } == stories.count)
@@ -175,6 +181,12 @@ struct SearchReferenceTests {
         let before = Set(SearchIndexPlanner.segments(stories: 4_100, tiers: [4_096, 64]))
         let after = Set(SearchIndexPlanner.segments(stories: 4_110, tiers: [4_096, 64]))
         #expect(before.subtracting(after) == [4_096..<4_100] && after.subtracting(before) == [4_096..<4_110])
+        // Under the tiers, blocks: the oldest stories in segments of `block`, each planned apart.
+        #expect(
+            SearchIndexPlanner.segments(stories: 300, tiers: [64, 8], block: 128)
+                == [296..<300, 256..<296, 128..<256, 0..<128])
+        #expect(SearchIndexPlanner.segments(stories: 256, tiers: [64, 8], block: 128) == [128..<256, 0..<128])
+        #expect(SearchIndexPlanner.segments(stories: 150, tiers: [64, 8], block: 128) == [144..<150, 128..<144, 0..<128])
     }
 
     @Test("a merge of the newer segments leaves every directory as it was: directories list the oldest segment alone")

@@ -21,25 +21,44 @@ extension SiteWriter {
     ///   - list: where the rows no pack holds a record of are read from the site's list.
     package func writeSearch(_ index: SearchIndexPlan, rows: Rows, list: SearchFiles.ListRows) throws -> SearchWritten {
         let names = try index.segments.indices.map { s in
-            let plan = index.segments[s].plan
-            // The segment's newest story's row in the list.
-            let offset = index.stories - index.segments[s].start - index.segments[s].stories
-            let more: @Sendable (inout JSONWriter, Int) -> Void = { w, k in SearchFiles.more(plan, runs: plan.more[k], into: &w) }
-            let pack: @Sendable (inout JSONWriter, Int) -> Void = { w, k in
-                SearchFiles.pack(plan, words: plan.packs[k], ids: rows.ids, html: rows.html, rowOffset: offset, into: &w)
-            }
-            guard index.inRoot[s] else {
-                return SearchFiles.SegmentNames(
-                    folder: nil, packs: try writeSearchFiles(count: plan.packs.count, pack),
-                    more: try writeSearchFiles(count: plan.more.count, more))
-            }
-            // The segments the root lists are the newest few (or all of a small index's): their
-            // files are held until the folder's name is known.
-            let folder = try writeSearchFolder([
-                ("", searchFiles(count: plan.packs.count, pack)), ("m", searchFiles(count: plan.more.count, more)),
-            ])
-            return SearchFiles.SegmentNames(folder: folder.name, packs: folder.files[0], more: folder.files[1])
+            try writeSearchSegment(index.segments[s], inRoot: index.inRoot[s], stories: index.stories, rows: rows)
         }
+        return try writeSearchIndex(index, names: names, list: list)
+    }
+
+    /// Writes one segment's packs and files of later results (`inRoot`: in a folder of their
+    /// own, named by their contents), as soon as it is planned: a big list's segments are
+    /// planned and written one after the other, each let go before the next.
+    /// - Parameter stories: the list's count.
+    package func writeSearchSegment(
+        _ segment: SearchIndexPlan.Segment, inRoot: Bool, stories: Int, rows: Rows
+    ) throws -> SearchFiles.SegmentNames {
+        let plan = segment.plan
+        // The segment's newest story's row in the list.
+        let offset = stories - segment.start - segment.stories
+        let more: @Sendable (inout JSONWriter, Int) -> Void = { w, k in SearchFiles.more(plan, runs: plan.more[k], into: &w) }
+        let pack: @Sendable (inout JSONWriter, Int) -> Void = { w, k in
+            SearchFiles.pack(plan, words: plan.packs[k], ids: rows.ids, html: rows.html, rowOffset: offset, into: &w)
+        }
+        guard inRoot else {
+            return SearchFiles.SegmentNames(
+                folder: nil, packs: try writeSearchFiles(count: plan.packs.count, pack),
+                more: try writeSearchFiles(count: plan.more.count, more))
+        }
+        // The segments the root lists are the newest few (or all of a small index's): their
+        // files are held until the folder's name is known.
+        let folder = try writeSearchFolder([
+            ("", searchFiles(count: plan.packs.count, pack)), ("m", searchFiles(count: plan.more.count, more)),
+        ])
+        return SearchFiles.SegmentNames(folder: folder.name, packs: folder.files[0], more: folder.files[1])
+    }
+
+    /// Writes what names the segments' files (`names`, as `writeSearchSegment` wrote them):
+    /// the directories, the root, the listing of every file, and the search page. `index`'s
+    /// plans may be without their results (`SearchPlan.withoutResults`): none is read here.
+    package func writeSearchIndex(
+        _ index: SearchIndexPlan, names: [SearchFiles.SegmentNames], list: SearchFiles.ListRows
+    ) throws -> SearchWritten {
         let directories =
             index.directories.isEmpty
             ? nil

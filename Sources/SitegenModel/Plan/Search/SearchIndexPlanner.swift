@@ -10,10 +10,27 @@
 /// needs nothing of the last one and the same list always makes the same files.
 public enum SearchIndexPlanner {
     /// The segments of a list of `stories`, as ranges of its stories counted from its end (0
-    /// the oldest), newest first, none empty.
-    public static func segments(stories n: Int, tiers: [Int]) -> [Range<Int>] {
-        let bounds = [0] + tiers.map { n - n % $0 } + [n]
+    /// the oldest), newest first, none empty: blocks of `block` stories from the oldest, then
+    /// the tiers'.
+    public static func segments(stories n: Int, tiers: [Int], block: Int = SearchRule.default.blockStories) -> [Range<Int>] {
+        let tiered = tiers.first.map { n - n % $0 } ?? n
+        let blocks = Array(stride(from: 0, through: tiered - tiered % block, by: block))
+        let bounds = blocks + tiers.map { n - n % $0 } + [n]
         return zip(bounds, bounds.dropFirst()).map { $0..<$1 }.filter { !$0.isEmpty }.reversed()
+    }
+
+    /// Whether a segment is one of the deep ones (the oldest, a block, or the segment of the
+    /// first tier): the root lists their packs through directories when they have many; the
+    /// newer segments, which change with every build or merge, it lists itself.
+    public static func isDeep(_ segment: Range<Int>, stories n: Int, tiers: [Int]) -> Bool {
+        segment.lowerBound == 0 || segment.upperBound <= (tiers.first.map { n - n % $0 } ?? n)
+    }
+
+    /// Whether the root lists `segment`'s packs and files of later results itself (a newer
+    /// segment, or a deep one with few packs) rather than through directories.
+    public static func isInRoot(_ segment: SearchIndexPlan.Segment, stories: Int, rule: SearchRule) -> Bool {
+        !isDeep(segment.start..<segment.start + segment.stories, stories: stories, tiers: rule.tiers)
+            || segment.plan.packs.count <= rule.rootEntries
     }
 
     /// The index of `segments` (newest first, as `segments(stories:tiers:)` gives them, each with
@@ -25,7 +42,7 @@ public enum SearchIndexPlanner {
     /// the oldest hold fewer than `tiers[0]` stories, a hundred packs or so.
     public static func index(_ segments: [SearchIndexPlan.Segment], stories: Int, rule: SearchRule) -> SearchIndexPlan {
         precondition(segments.reduce(0) { $0 + $1.stories } == stories, "segments cover the list")
-        let inRoot = segments.indices.map { $0 != segments.count - 1 || segments[$0].plan.packs.count <= rule.rootEntries }
+        let inRoot = segments.map { isInRoot($0, stories: stories, rule: rule) }
         return SearchIndexPlan(
             segments: segments, inRoot: inRoot, directories: directories(segments, inRoot: inRoot, rule: rule),
             filters: filters(segments, inRoot: inRoot, rule: rule), stories: stories, firstRows: rule.firstRows,

@@ -19,8 +19,17 @@ public struct SearchPlan: Sendable, Equatable {
         /// it has characters, and a pack record for each of their first results would make the
         /// index many times the site (docs/perf-log.md).
         public var hasRecords: Bool
+        /// How many stories hold the word: `results.count`, kept when the results are let go
+        /// (`withoutResults`).
+        public private(set) var count: Int
 
-        public var count: Int { results.count }
+        public init(term: String, results: [UInt32], titled: Int, hasRecords: Bool) {
+            self.term = term
+            self.results = results
+            self.titled = titled
+            self.hasRecords = hasRecords
+            self.count = results.count
+        }
     }
 
     /// A run of a word's later results (after its pack's rows), held by one file: run `run`
@@ -62,6 +71,17 @@ public struct SearchPlan: Sendable, Equatable {
     public var moreRows: Int
     public var firstRows: Int
     public var stories: Int
+
+    /// The plan without its words' results and its marks, once its files are written: what
+    /// the root and the directories read of it (words, counts, packs, runs) is a small part of
+    /// a segment's plan, and a list of ten million stories plans ten segments one after the
+    /// other (`SearchRule.blockStories`).
+    public func withoutResults() -> SearchPlan {
+        var plan = self
+        for w in plan.words.indices { plan.words[w].results = [] }
+        plan.marks = Marks(starts: [], ids: [])
+        return plan
+    }
 
     /// How many of `word`'s results its pack holds as rows: its first `wholeRows` (all of them
     /// for a word of no more); the rest are in files of later results.

@@ -61,16 +61,24 @@ public struct SearchRule: Sendable, Equatable {
     /// 4 KB gzipped). Every query pays for the filter, so it is kept to about a third of a
     /// pack: the newest segment of a site of titles (at most 63 stories, a few hundred words).
     public var filterWords: Int
+    /// The most stories a segment under the tiers holds: with the stories numbered from the
+    /// oldest, the first `blockStories` are a segment, the next `blockStories` another, and
+    /// so on up to the tiers' segments. A segment is planned (its words' results in memory)
+    /// and written before the next: at 2^20, a list of any length plans as much at once as a
+    /// list of a million stories, whose index is one segment as before. Each block costs a
+    /// query a pack more (docs/search.md, "Segments"). A multiple of `tiers[0]`.
+    public var blockStories: Int
 
     public init(
         firstRows: Int = 16, packFiles: Int = 4_300, minPackBytes: Int = 16 * 1024, moreBytes: Int = 128 * 1024,
         rootEntries: Int = 64, tiers: [Int] = [1_024, 64], wholeRows: Int = 2_048, commonWords: Int = 256,
-        marksPerStory: Int = 3, moreFileBytes: Int = 32 * 1024, filterWords: Int = 1_024
+        marksPerStory: Int = 3, moreFileBytes: Int = 32 * 1024, filterWords: Int = 1_024, blockStories: Int = 1 << 20
     ) {
         precondition(firstRows >= 1 && packFiles >= 1 && minPackBytes >= 64 && moreBytes >= 64)
         precondition(
             tiers.allSatisfy { $0 >= 1 } && zip(tiers, tiers.dropFirst()).allSatisfy { $0 > $1 && $0 % $1 == 0 },
             "each tier a multiple of the next")
+        precondition(blockStories >= (tiers.first ?? 1) && blockStories % (tiers.first ?? 1) == 0, "blocks of whole tiers")
         self.firstRows = firstRows
         self.packFiles = packFiles
         self.minPackBytes = minPackBytes
@@ -82,6 +90,7 @@ public struct SearchRule: Sendable, Equatable {
         self.commonWords = min(256, max(0, commonWords))
         self.marksPerStory = max(0, marksPerStory)
         self.filterWords = max(0, filterWords)
+        self.blockStories = blockStories
     }
 
     public static let `default` = SearchRule()
