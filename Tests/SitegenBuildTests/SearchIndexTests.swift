@@ -226,8 +226,9 @@ struct SearchIndexTests {
     }
 
     /// A site of `count` Zipf stories, some with text, from a JSON Lines file (newest first).
+    /// - Parameter block: the most stories of a deep segment (`SearchRule.blockStories`).
     static func buildZipfSite(
-        _ folder: TemporaryFolder, count: Int, edit: (inout [Story]) -> Void = { _ in }
+        _ folder: TemporaryFolder, count: Int, block: Int = 1 << 20, edit: (inout [Story]) -> Void = { _ in }
     ) async throws
         -> [Story]
     {
@@ -260,7 +261,7 @@ struct SearchIndexTests {
         // 130 of 210 files. docs/search.md, "What is not done yet".)
         request.searchRule = SearchRule(
             firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4, tiers: [256, 16], wholeRows: 12,
-            marksPerStory: 4)
+            marksPerStory: 4, blockStories: block)
         _ = try await Build.run(request)
         return stories
     }
@@ -268,9 +269,9 @@ struct SearchIndexTests {
     /// Checks, as a client reads them, that every word of `stories` finds exactly the stories
     /// holding it, in rank order (title, author or domain before body, then the list's order),
     /// with the records the packs carry being those stories'.
-    static func checkEveryWord(_ folder: TemporaryFolder, _ stories: [Story]) throws {
+    static func checkEveryWord(_ folder: TemporaryFolder, _ stories: [Story], segments: Int = 3) throws {
         let client = try SearchClient(site: folder.path("out"))
-        #expect(client.segments.count == 3 && client.root["directories"] != nil)
+        #expect(client.segments.count == segments && client.root["directories"] != nil)
         #expect(client.segments.map { $0[1] }.reduce(0, +) == stories.count)
         // The list's order: row r's story, and each story's row.
         let ids = try (0..<stories.count).map { try client.id(fromEnd: stories.count - 1 - $0) }
@@ -323,6 +324,18 @@ struct SearchIndexTests {
     func clientWalk() async throws {
         try await withTemporaryFolder { folder in
             try Self.checkEveryWord(folder, try await Self.buildZipfSite(folder, count: 700))
+        }
+    }
+
+    @Test("blocks: the oldest stories in segments of 256, both listed through the directories, find every story as one segment did")
+    func clientWalkInBlocks() async throws {
+        try await withTemporaryFolder { folder in
+            let stories = try await Self.buildZipfSite(folder, count: 700, block: 256)
+            try Self.checkEveryWord(folder, stories, segments: 4)
+            let client = try SearchClient(site: folder.path("out"))
+            #expect(client.segments.map { $0[1] } == [12, 176, 256, 256])
+            // The two blocks' packs are in the directories, not the root.
+            #expect((client.root["packs"] as! [Any]).suffix(2).allSatisfy { $0 is NSNull })
         }
     }
 
