@@ -134,6 +134,9 @@ public enum Build {
                 log("      \(entries.count) entries")
                 try read(window: &entries, into: &list, seen: &seen, context: context, log: log)
             }
+            // The ids seen are for the windows alone (a Set of ten million is 134 MB): gone
+            // before the lists and the index are written, where a big build's peak is.
+            seen = []
             return try write(
                 list, request: request, renderer: renderer, rows: rows, output: output, assets: assets,
                 sitePages: sitePages, themeIDs: theme.itemPageIDs.union(theme.sitePageIDs), stamp: stamp, log: log)

@@ -16,8 +16,10 @@ package enum AtomFeed {
         // copying them to sort) to take twenty cost a few hundred megabytes at a million.
         var best: [(time: Int, index: Int)] = []
         best.reserveCapacity(limit + 1)
-        for (index, story) in stories.enumerated() {
-            guard let time = story.time else { continue }
+        // By index: `for story in stories` would copy each story (a retain and a release of
+        // every string it holds) to read its time.
+        for index in stories.indices {
+            guard let time = stories[index].time else { continue }
             guard best.count < limit || time > best[best.count - 1].time else { continue }
             // Among equal times the earlier rank stays ahead: insert after them.
             let at = best.firstIndex { time > $0.time } ?? best.count

@@ -327,7 +327,8 @@ struct SearchIndexTests {
         }
     }
 
-    @Test("blocks: the oldest stories in segments of 256, both listed through the directories, find every story as one segment did")
+    @Test(
+        "blocks: the oldest stories in segments of 256, both listed through the directories, find every story as one segment did")
     func clientWalkInBlocks() async throws {
         try await withTemporaryFolder { folder in
             let stories = try await Self.buildZipfSite(folder, count: 700, block: 256)

@@ -40,9 +40,10 @@ public enum TaxonomyPlanner {
 
         /// Adds `stories`, the list's stories from index `first` on.
         public mutating func add(_ stories: [Story], first: Int) {
-            for (k, story) in stories.enumerated() {
+            // By index: a story copied to read its terms is a retain and a release of each string.
+            for k in stories.indices where !stories[k].markdownExtras.terms.isEmpty {
                 let i = first + k
-                for (taxonomy, names) in story.markdownExtras.terms {
+                for (taxonomy, names) in stories[k].markdownExtras.terms {
                     for name in names {
                         guard let slug = TermSlug.of(name) else { continue }
                         if let t = index[taxonomy]?[slug] {

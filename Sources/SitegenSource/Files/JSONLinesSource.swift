@@ -63,6 +63,26 @@ public struct JSONLinesSource: StorySource {
 
         deinit { try? file.close() }
 
+        /// The index of `data`'s last newline.
+        static func lastNewline(in data: Data) -> Data.Index? {
+            // From the end: a window's last line is short of the whole.
+            data.withUnsafeBytes { bytes in bytes.lastIndex(of: 0x0A) }.map { data.startIndex + $0 }
+        }
+
+        /// How many newlines `data` holds.
+        static func newlines(in data: Data) -> Int {
+            data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return 0 }
+                var count = 0
+                var at = 0
+                while at < bytes.count, let found = memchr(base + at, 0x0A, bytes.count - at) {
+                    count += 1
+                    at = base.distance(to: UnsafeRawPointer(found)) + 1
+                }
+                return count
+            }
+        }
+
         func next() throws -> [SourceEntry]? {
             while !ended {
                 let read: Data
@@ -74,14 +94,16 @@ public struct JSONLinesSource: StorySource {
                 ended = read.isEmpty
                 var data = carried
                 data.append(read)
-                // Up to the last newline, or all of it at the end of the file.
-                let end = ended ? data.endIndex : (data.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex)
+                // Up to the last newline, or all of it at the end of the file. (Over the raw
+                // bytes: Data's own search and count went a byte at a time through its
+                // iterator, a tenth of a million-story build.)
+                let end = ended ? data.endIndex : (Self.lastNewline(in: data).map { $0 + 1 } ?? data.startIndex)
                 carried = data[end...]
                 let window = data[..<end]
                 guard !window.isEmpty else { continue }
                 var lines = JSONLinesSource.lines(of: window)
                 for i in lines.indices { lines[i].0 += line - 1 }
-                line += window.count { $0 == 0x0A }
+                line += Self.newlines(in: window)
                 let entries = JSONLinesSource.entries(of: window, lines: lines, prefix: path + " line ")
                 if !entries.isEmpty { return entries }
             }
