@@ -108,18 +108,15 @@ public enum Deploy {
         started: ContinuousClock.Instant
     ) async throws -> DeployReport {
         let rules = DeployPlanner.rules(precompress: request.precompress)
-        let stored = try await client.get(DeployPlanner.rulesFile).map {
-            DeployPlanner.parseRules(String(decoding: $0, as: UTF8.self))
-        }
-        let rulesMatch = stored?.rules == rules
+        let rulesMatch = try await client.get(DeployPlanner.rulesFile).map { String(decoding: $0, as: UTF8.self) } == rules
+        let storedToken = try await client.get(DeployPlanner.tokenFile).map { String(decoding: $0, as: UTF8.self) }
         let target = client.location.description + " " + (client.location.endpoint ?? "")
         // The last deploy's record, when the store is still the one it describes (and it is
         // trusted unless --full asks to look at everything).
-        let ours = DeployRecord.read(output: output).flatMap { record in
-            rulesMatch && record.target == target && record.precompress == request.precompress
-                && record.token == stored?.token ? record : nil
+        let record = DeployRecord.read(output: output).flatMap { record in
+            !request.full && rulesMatch && record.target == target && record.precompress == request.precompress
+                && record.token == storedToken ? record : nil
         }
-        let record = request.full ? nil : ours
         let remote: [String: String]
         if let record {
             log("The store as the last deploy left it (\(record.store.count) objects; --full lists it)")
@@ -129,8 +126,6 @@ public enum Deploy {
             remote = try await client.list()
         }
         let local = try LocalOutput(path: output, precompress: request.precompress, known: record?.files ?? [:])
-        // A token of the store's state: kept while this output's deploys are its only writers.
-        let token = ours?.token ?? Self.newToken()
         let remoteRecord = Generations.parse(String(decoding: try await client.get(Generations.recordFile) ?? [], as: UTF8.self))
         let localRecord = Generations.parse(
             String(decoding: try LocalOutput.read(local.path + "/" + Generations.recordFile), as: UTF8.self))
@@ -139,9 +134,9 @@ public enum Deploy {
         // The record and the rules are written by the deploy, not taken from the output.
         let generated: [(key: String, bytes: [UInt8])] = [
             (Generations.recordFile, Array(Generations.text(generations).utf8)),
-            (DeployPlanner.rulesFile, Array(DeployPlanner.rulesFile(rules, token: token).utf8)),
+            (DeployPlanner.rulesFile, Array(rules.utf8)),
         ]
-        var objects = local.objects.filter { $0.key != Generations.recordFile && $0.key != DeployPlanner.rulesFile }
+        var objects = local.objects.filter { DeployPhase.of($0.key) != .record }
         for file in generated {
             let (contentType, cacheControl) = DeployPlanner.headers(of: file.key)
             objects.append(
@@ -159,10 +154,11 @@ public enum Deploy {
                 dryRun: request.dryRun, fromRecord: record != nil, filesRead: local.filesRead)
         }
         // What the store holds once the plan is carried out, and each file's identity as sent.
-        func newRecord() -> DeployRecord {
+        func newRecord(token: String) -> DeployRecord {
             var store = remote
             for key in plan.deletions { store[key] = nil }
             for object in plan.uploads { store[object.key] = object.md5 }
+            store[DeployPlanner.tokenFile] = LocalOutput.md5(Array(token.utf8))
             var files: [String: DeployRecord.File] = [:]
             for object in local.objects {
                 guard let identity = local.identities[object.key] else { continue }
@@ -170,16 +166,27 @@ public enum Deploy {
             }
             return DeployRecord(target: target, token: token, precompress: request.precompress, files: files, store: store)
         }
+        func putToken(_ token: String) async throws {
+            let (contentType, cacheControl) = DeployPlanner.headers(of: DeployPlanner.tokenFile)
+            try await client.put(
+                DeployPlanner.tokenFile, bytes: Array(token.utf8),
+                headers: [("Content-Type", contentType), ("Cache-Control", cacheControl)])
+        }
         for upload in plan.uploads { log("      upload \(upload.key)") }
         for key in plan.deletions { log("      delete \(key)") }
         if request.dryRun { return report(deleted: plan.deletions.count) }
         if plan.uploads.count + plan.deletions.count == 0 {
-            // Nothing to send: the record learns the files' identities (a first deploy's, a rebuilt output's).
-            try newRecord().write(output: output)
+            // Nothing to send: the store is as this deploy found it, and the record learns the
+            // files' identities (a first deploy's, a rebuilt output's) under its token.
+            let token = storedToken ?? Self.newToken()
+            if storedToken == nil { try await putToken(token) }
+            try newRecord(token: token).write(output: output)
             return report(deleted: 0)
         }
-        // A deploy stopped half-way leaves no record: the next one lists the store.
+        // A deploy stopped half-way leaves no record, here or in any other output: the token
+        // goes before the first change, and a new one comes after the last.
         DeployRecord.remove(output: output)
+        if storedToken != nil { try await client.delete(DeployPlanner.tokenFile) }
 
         let counts = Mutex(FetchCounts(what: "objects", total: plan.uploads.count + plan.deletions.count))
         progress?.begin("objects", total: plan.uploads.count + plan.deletions.count)
@@ -210,7 +217,9 @@ public enum Deploy {
             step()
         }
         progress?.end(counts.withLock { $0 })
-        try newRecord().write(output: output)
+        let token = Self.newToken()
+        try await putToken(token)
+        try newRecord(token: token).write(output: output)
         return report(deleted: plan.deletions.count)
     }
 

@@ -37,13 +37,12 @@ struct DeployRecordTests {
         #expect(DeployRecord.parse("") == nil)
     }
 
-    @Test("the store's rules file carries the token; an older one without it reads as rules alone")
-    func rulesToken() {
-        let rules = DeployPlanner.rules(precompress: false)
-        let stored = DeployPlanner.parseRules(DeployPlanner.rulesFile(rules, token: "feed"))
-        #expect(stored.rules == rules && stored.token == "feed")
-        let old = DeployPlanner.parseRules(rules)
-        #expect(old.rules == rules && old.token == nil)
+    @Test("the token is bookkeeping of the deploy's: never planned, never deleted as a stray object")
+    func tokenIsTheDeploys() {
+        #expect(DeployPhase.of(DeployPlanner.tokenFile) == .record)
+        let plan = DeployPlanner.plan(
+            local: [], remote: [DeployPlanner.tokenFile: "aa", "stray.html": "bb"], rulesMatch: true, kept: [])
+        #expect(plan.deletions == ["stray.html"])
     }
 
     @Test("a file's identity changes when it is replaced, even by the same bytes, and not when left alone")

@@ -33,7 +33,9 @@ public enum DeployPhase: Int, Sendable, CaseIterable, Comparable {
     case record
 
     public static func of(_ key: String) -> DeployPhase {
-        if key == Generations.recordFile || key == DeployPlanner.rulesFile { return .record }
+        if key == Generations.recordFile || key == DeployPlanner.rulesFile || key == DeployPlanner.tokenFile {
+            return .record
+        }
         if SitePaths.isContentNamed(key) { return .contentNamed }
         if key.hasPrefix("m/") { return .manifests }
         return .pages
@@ -56,6 +58,12 @@ public struct DeployPlan: Sendable, Equatable {
 public enum DeployPlanner {
     /// Where the store keeps the rules its objects' headers were set by (`rules`).
     public static let rulesFile = "m/deploy.txt"
+    /// Where the store keeps the token of the deploy that last changed it: a deploy that
+    /// changes the store removes it first and writes a new one last, so a record of the store
+    /// kept beside an output (`DeployRecord`) is trusted only while no other deploy, finished
+    /// or stopped half-way, has changed the store since. (A file of its own, not a line of
+    /// the rules: a sitegen before it compares the rules file whole.)
+    public static let tokenFile = "m/deploy-token.txt"
 
     /// The rules a deploy sets headers by, as text. The store keeps the text of the deploy that
     /// uploaded its objects: while it is the same, an object whose ETag matches has the headers
@@ -68,19 +76,6 @@ public enum DeployPlanner {
             (["sitegen deploy rules 1", "precompress \(precompress)"] + types
             + [CachePolicy.immutable.cacheControl, CachePolicy.revalidate.cacheControl])
             .joined(separator: "\n") + "\n"
-    }
-
-    /// The rules file as the store keeps it: the rules, then the token of the deploy that
-    /// listed the store (`DeployRecord` beside the output holds it too).
-    public static func rulesFile(_ rules: String, token: String) -> String { rules + "deploy \(token)\n" }
-
-    /// The rules and token of a stored rules file (a file an older sitegen wrote has no token).
-    public static func parseRules(_ text: String) -> (rules: String, token: String?) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.last == "", lines.count >= 2, lines[lines.count - 2].hasPrefix("deploy ") else { return (text, nil) }
-        let token = String(lines[lines.count - 2].dropFirst("deploy ".count))
-        lines.removeLast(2)
-        return (lines.joined(separator: "\n") + "\n", token)
     }
 
     /// The generations the store keeps after the deploy: the output's current one, then its
