@@ -43,8 +43,10 @@ package struct RenderedRows: Sendable {
         count: Int, _ row: @Sendable (Int, inout [UInt8]) -> Void,
         measuring measure: @Sendable (Int, UnsafeBufferPointer<UInt8>) -> Int, spill: String? = nil
     ) throws(SpillError) -> (rows: RenderedRows, measures: [Int]) {
+        // One file for all the chunks (a mapping a chunk would be thousands at ten million).
+        let file = try spill.map { folder throws(SpillError) in try SpillFile(folder: folder) }
         let parts = Parallel.chunks(count: count) {
-            range -> (bytes: Result<StoredBytes, SpillError>, starts: [UInt32], ends: [UInt32], measures: [Int]) in
+            range -> (bytes: Result<Chunk, SpillError>, starts: [UInt32], ends: [UInt32], measures: [Int]) in
             var bytes: [UInt8] = []
             var html: [UInt8] = []
             var starts: [UInt32] = []
@@ -62,11 +64,27 @@ package struct RenderedRows: Sendable {
                 ends.append(UInt32(bytes.count))
                 measures.append(bytes.withUnsafeBufferPointer { measure(i, UnsafeBufferPointer(rebasing: $0[start...])) })
             }
-            let buffer = Result { () throws(SpillError) in try StoredBytes(bytes, spillingInto: spill) }
+            let buffer: Result<Chunk, SpillError>
+            if let file {
+                do throws(SpillError) {
+                    buffer = .success(.written(try file.append(bytes)))
+                } catch {
+                    buffer = .failure(error)
+                }
+            } else {
+                buffer = .success(.kept(bytes))
+            }
             return (buffer, starts, ends, measures)
         }
+        let chunks = try parts.results.map { result throws(SpillError) in try result.bytes.get() }
+        let mapping = try file.map { file throws(SpillError) in try SpilledBytes(mapping: file) }
         let rows = RenderedRows(
-            buffers: try parts.results.map { result throws(SpillError) in try result.bytes.get() }, chunks: parts.ranges,
+            buffers: chunks.map { chunk in
+                switch chunk {
+                case .kept(let bytes): .memory(bytes)
+                case .written(let range): .spilled(mapping!, range)
+                }
+            }, chunks: parts.ranges,
             starts: parts.results.flatMap(\.starts), ends: parts.results.flatMap(\.ends))
         return (rows, parts.results.flatMap(\.measures))
     }
@@ -150,6 +168,12 @@ package struct RenderedRows: Sendable {
         html.reserveCapacity(length(of: i))
         appendHTML(of: i, to: &html)
         return html
+    }
+
+    /// A chunk's rows as rendered: kept, or written to the spill file (there).
+    private enum Chunk: Sendable {
+        case kept([UInt8])
+        case written(Range<Int>)
     }
 
     /// Whether any row is spilled (tests).

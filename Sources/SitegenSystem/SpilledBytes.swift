@@ -20,27 +20,25 @@ package final class SpilledBytes: @unchecked Sendable {
     package let count: Int
 
     /// Writes `bytes` to a new unnamed file in `folder` and maps it.
-    package init(_ bytes: [UInt8], folder: String) throws(SpillError) {
-        count = bytes.count
-        var template = Array((folder as NSString).appendingPathComponent(".sitegen-spill-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw SpillError(folder: folder, reason: SystemErrorText.ofErrno()) }
+    package convenience init(_ bytes: [UInt8], folder: String) throws(SpillError) {
+        let file = try SpillFile(folder: folder)
+        _ = try file.append(bytes)
+        try self.init(mapping: file)
+    }
+
+    /// Maps what was appended to `file`, which takes no more.
+    package init(mapping file: SpillFile) throws(SpillError) {
+        let (fd, size) = file.finish()
         defer { close(fd) }
-        // The name goes at once: the open descriptor, then the mapping, keep the bytes.
-        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw SpillError(folder: folder, reason: SystemErrorText.ofErrno()) }
-            written += n
-        }
+        count = size
         guard count > 0 else {
             base = nil
             return
         }
         let mapped = mmap(nil, count, PROT_READ, MAP_SHARED, fd, 0)
-        guard let mapped, mapped != MAP_FAILED else { throw SpillError(folder: folder, reason: SystemErrorText.ofErrno()) }
+        guard let mapped, mapped != MAP_FAILED else {
+            throw SpillError(folder: file.folder, reason: SystemErrorText.ofErrno())
+        }
         base = UnsafeRawPointer(mapped)
         Trimmer.shared.add(ObjectIdentifier(self), address: UInt(bitPattern: mapped), count: count)
     }
@@ -102,20 +100,75 @@ package final class SpilledBytes: @unchecked Sendable {
     }
 }
 
-/// Bytes kept in memory, or spilled to a file (`SpilledBytes`): read the same either way.
+/// An unnamed file that parts are appended to, from any thread, and then mapped once
+/// (`SpilledBytes(mapping:)`): one file and one mapping for a window's rows, whatever the
+/// number of chunks they were rendered in (a process may hold some 65,000 mappings).
+package final class SpillFile: @unchecked Sendable {
+    let folder: String
+    // The descriptor, and how many bytes are reserved so far; parts are written each into its
+    // own reserved range, outside the lock.
+    private let fd: Int32
+    private let reserved = Mutex(0)
+    private let finished = Atomic<Bool>(false)
+
+    package init(folder: String) throws(SpillError) {
+        self.folder = folder
+        var template = Array((folder as NSString).appendingPathComponent(".sitegen-spill-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw SpillError(folder: folder, reason: SystemErrorText.ofErrno()) }
+        // The name goes at once: the open descriptor, then the mapping, keep the bytes.
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        self.fd = fd
+    }
+
+    deinit {
+        if !finished.load(ordering: .relaxed) { close(fd) }
+    }
+
+    /// Writes `bytes` after what was appended before; returns where they are in the file.
+    package func append(_ bytes: [UInt8]) throws(SpillError) -> Range<Int> {
+        let start = reserved.withLock { end in
+            defer { end += bytes.count }
+            return end
+        }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + written, $0.count - written, off_t(start + written)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw SpillError(folder: folder, reason: SystemErrorText.ofErrno()) }
+            written += n
+        }
+        return start..<start + bytes.count
+    }
+
+    /// The descriptor (the caller closes it) and the file's size; nothing is appended after.
+    fileprivate func finish() -> (fd: Int32, size: Int) {
+        finished.store(true, ordering: .relaxed)
+        return (fd, reserved.withLock { $0 })
+    }
+}
+
+/// Bytes kept in memory, or spilled to a file (`SpilledBytes`, a range of its mapping): read
+/// the same either way.
 package enum StoredBytes: Sendable {
     case memory([UInt8])
-    case spilled(SpilledBytes)
+    case spilled(SpilledBytes, Range<Int>)
 
     /// `bytes`, spilled into `folder` when one is given.
     package init(_ bytes: [UInt8], spillingInto folder: String?) throws(SpillError) {
-        self = try folder.map { folder throws(SpillError) in .spilled(try SpilledBytes(bytes, folder: folder)) } ?? .memory(bytes)
+        guard let folder else {
+            self = .memory(bytes)
+            return
+        }
+        let spilled = try SpilledBytes(bytes, folder: folder)
+        self = .spilled(spilled, 0..<spilled.count)
     }
 
     @inlinable package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         switch self {
         case .memory(let bytes): try bytes.withUnsafeBufferPointer(body)
-        case .spilled(let spilled): try spilled.withUnsafeBufferPointer(body)
+        case .spilled(let spilled, let range):
+            try spilled.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
         }
     }
 

@@ -29,11 +29,22 @@ package struct SearchFieldTable: Sendable {
         offsets.reserveCapacity(offsets.count + stories.count)
         // By index, field by field: `for story in stories` copied each story whole.
         for i in stories.indices {
+            let domain = stories[i].url.flatMap { SafeURL.domain(of: $0) } ?? ""
+            let body = stories[i].text ?? stories[i].markdown
+            let size =
+                16 + stories[i].title.utf8.count + (stories[i].by?.utf8.count ?? 0) + domain.utf8.count + (body?.utf8.count ?? 0)
+            // Offsets are 32 bits into their buffer: a window of more than 4 GiB of fields (a
+            // JSON array file is one window) goes into several.
+            if bytes.count + size > Int(UInt32.max), !bytes.isEmpty {
+                windows.append(try StoredBytes(bytes, spillingInto: spill))
+                bytes = []
+                firsts.append(offsets.count)
+            }
             offsets.append(UInt32(bytes.count))
             Self.put(stories[i].title, into: &bytes)
             Self.put(stories[i].by ?? "", into: &bytes)
-            Self.put(stories[i].url.flatMap { SafeURL.domain(of: $0) } ?? "", into: &bytes)
-            if let body = stories[i].text ?? stories[i].markdown {
+            Self.put(domain, into: &bytes)
+            if let body {
                 Self.put(body, into: &bytes)
             } else {
                 withUnsafeBytes(of: Self.absent.littleEndian) { bytes.append(contentsOf: $0) }
