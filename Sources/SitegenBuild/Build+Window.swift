@@ -100,10 +100,9 @@ extension Build {
         list.refusals += refusals
 
         let first = list.count
-        // Spilled into the output's parent folder (made now if it is new, as the output's
-        // writing would): on the disk the user chose for the site, not in a /tmp that may be
-        // memory.
-        let spill = try first + stories.count >= request.spillRowsFrom ? spillFolder(request.output) : nil
+        // Spilled into the output's parent folder: on the disk the user chose for the site, not
+        // in a /tmp that may be memory.
+        let spill = first + stories.count >= request.spillRowsFrom ? context.output.parent : nil
         let (html, recordBytes) = try RenderedRows.render(stories, with: context.rows, spill: spill)
         if options.taxonomies { list.terms.add(stories, first: first) }
         if options.search { try list.fields.append(stories, spill: spill) }
@@ -139,16 +138,5 @@ extension Build {
         list.redirectFolders += redirects.map(\.folder)
         // A window's stories are many strings each; freed on another thread, off the build's time.
         Parallel.releaseInBackground(consume stories)
-    }
-
-    /// The folder rows are spilled into: the output's parent, made if it is not there.
-    static func spillFolder(_ output: String) throws -> String {
-        let parent = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw SitegenError.writeFailed(path: parent, reason: SystemErrorText.of(error))
-        }
-        return parent
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSystem
 import SitegenWrite
 
 /// What the last deploy from an output left in its store, kept beside the output
@@ -93,11 +94,7 @@ package struct DeployRecord: Sendable, Equatable {
         return record
     }
 
-    /// A file's identity as the record keeps it: device, inode, size, modification time in
-    /// nanoseconds; nil when it cannot be read.
-    package static func identity(of path: String) -> String? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-    }
+    /// A file's identity as the record keeps it (`fileStamp`: device, inode, size, modification
+    /// time in nanoseconds); nil when it cannot be read.
+    package static func identity(of path: String) -> String? { fileStamp(path) }
 }

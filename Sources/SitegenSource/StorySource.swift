@@ -44,12 +44,3 @@ public final class WholeEntries: EntryWindows, @unchecked Sendable {
 
     public func next() throws -> [SourceEntry]? { entries.take() }
 }
-
-/// A file's identity and last change, as a stamp: the device, inode, size and modification time
-/// in nanoseconds. A file written again (even with the same bytes) or replaced reads as changed;
-/// nil when it cannot be read.
-package func fileStamp(_ path: String) -> String? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return "file \(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-}

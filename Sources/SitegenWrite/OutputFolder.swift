@@ -18,6 +18,9 @@ import Synchronization
 ///   page names in place (nothing is removed before every rename is done).
 public final class OutputFolder: @unchecked Sendable {
     public let path: String
+    /// The folder the output is in, made if it was not there: where its lock and staging folder
+    /// are, and where a build spills its rows.
+    package let parent: String
     /// Where files go: the staging folder, or the output itself for a rebuild.
     let root: String
     let staging: String
@@ -46,7 +49,7 @@ public final class OutputFolder: @unchecked Sendable {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         self.path = url.path
         previous = PreviousOutput(path: url.path)
-        let parent = url.deletingLastPathComponent().path
+        parent = url.deletingLastPathComponent().path
         // `--output a/b/Public` with no `a/b` yet: made, as `mkdir -p` would, for the lock file.
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)

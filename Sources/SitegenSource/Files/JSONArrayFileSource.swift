@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSystem
 
 /// A JSON file holding an array of HN-shaped items, in rank order.
 public struct JSONArrayFileSource: StorySource {
