@@ -259,41 +259,50 @@
   };
   /** Row `row` of the site's list from its static page, whose rows are the very elements a
    *  shard's records fill: one request, where a manifest part and then a shard are two, one
-   *  after the other (the index says whether a page is small enough: `pageRows`). Undefined
-   *  when that page is no longer this index's list (the site was built again since: a page's
-   *  URL, unlike a shard's, is not named by its content), lacks the row or fails. Once a
-   *  page is of another build, lacks its row (a theme whose feed does not hold the rows) or
-   *  fails, no more are asked: every one would likely be a request thrown away before the
-   *  manifest's two. */
+   *  after the other (the index says whether a page is small enough: `pageRows`). Pages are
+   *  numbered from the list's end (docs/format.md): row n from the end is on page
+   *  floor(n / pageRows) + 1, or on the front, which holds the newest one to two pages' worth.
+   *  Undefined when the pages are no longer this index's list (the site was built again
+   *  since: a page's URL, unlike a shard's, is not named by its content; the front page
+   *  names its build, and the list's head.json, asked for once beside the first other page,
+   *  names it for the rest), lack the row or fail. Once a page is of another build, lacks
+   *  its row (a theme whose feed does not hold the rows) or fails, no more are asked: every
+   *  one would likely be a request thrown away before the manifest's two. */
   let pagesServe = true;
   const fromPage = async (row, signal) => {
     if (!index.pageRows || !pagesServe || !window.DOMParser) return;
-    const page = floor(row / index.pageRows) + 1;
-    let rowsOf;
+    const n = index.stories - 1 - row, pages = max(1, floor(index.stories / index.pageRows));
+    const page = min(floor(n / index.pageRows) + 1, pages);
+    let rowsOf, build;
     try {
-      rowsOf = await get(page == 1 ? '' : `page/${page}/`, signal, readPage);
+      [rowsOf, { build }] = await Promise.all([
+        get(page == pages ? '' : `page/${page}/`, signal, readPage),
+        page == pages ? {} : get('head.json'),
+      ]);
     } catch (error) {
       if (error?.name == 'AbortError') throw error;
       pagesServe = false;
       return;
     }
-    const record = rowsOf.build == index.build ? rowsOf.rows.get(row + 1) : undefined;
+    const record = (build || rowsOf.build) == index.build ? rowsOf.rows.get(n) : undefined;
     if (!record) pagesServe = false;
     return record;
   };
-  /** A list page's build and its rows' records, by rank (`aria-posinset`). A parsed document
-   *  runs no script and loads nothing. */
+  /** A list page's build (the front's alone names it) and its rows' records, by their place
+   *  from the list's end (the page's `below` and `count`). A parsed document runs no script
+   *  and loads nothing. */
   const readPage = async response => {
     const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-    let build;
-    try {
-      build = JSON.parse(doc.getElementById('sitegen-config').textContent).build;
-    } catch (e) {}
     const rows = new Map();
-    for (const a of doc.querySelectorAll('[role=feed] > article[aria-posinset][data-id]')) {
-      rows.set(+a.getAttribute('aria-posinset'), { id: +a.dataset.id, html: a.innerHTML });
+    let page = {};
+    try {
+      page = JSON.parse(doc.getElementById('sitegen-config').textContent);
+    } catch (e) {}
+    const articles = doc.querySelectorAll('[role=feed] > article[data-id]');
+    if (articles.length == page.count) {
+      articles.forEach((a, i) => rows.set(page.below + page.count - 1 - i, { id: +a.dataset.id, html: a.innerHTML }));
     }
-    return { build, rows };
+    return { build: page.build, rows };
   };
   /** Row `row` of the site's list through the manifest of the index's own build (kept for
    *  readers of an older search page, docs/deploy.md) and a shard. */

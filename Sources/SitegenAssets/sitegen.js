@@ -23,8 +23,7 @@
   const blank = feed.firstElementChild.cloneNode();
   blank.removeAttribute('data-id');
   const config = JSON.parse(configElement.textContent);
-  const { total, pageSize, partRows } = config;
-  const landing = config.first;
+  const { pageSize, partRows } = config;
   const connection = navigator.connection || {};
   // How far ahead rows are made and fetched, in viewport heights: two screens below (a fling
   // that starts at 6,000 px/s covers them in a round trip and a shard's download; a fling adds
@@ -37,10 +36,14 @@
   // it proportionally; see "Past the height cap" in docs/browser.md.
   const MAX_HEIGHT = 8e6;
 
-  // The rows the list has: all of them, or for batch (seed 000's approach 2, like infinite
-  // scroll) the landing page's, growing a page at a time at the bottom.
-  const listStart = SITEGEN_STRATEGY === 'batch' ? landing : 0;
-  let listEnd = SITEGEN_STRATEGY === 'batch' ? landing + config.count : total;
+  // The list's length and manifest (`total`, `build`): the front page says them, any other
+  // page reads them from the list's head.json (its bytes must not change as the list grows).
+  // `landing` is the page's first row; the rows the list has are [listStart, listEnd): all of
+  // them, or for batch (seed 000's approach 2, like infinite scroll) the landing page's,
+  // growing a page at a time at the bottom. Rows are counted from the list's top, as the
+  // reader sees them; a page counts its rows and shards from the list's end (`below`), which
+  // new stories on top do not move.
+  let total, build, landing, listStart, listEnd;
 
   /** row → its shard entry [first, count, name, bytes], for rows whose manifest part is here */
   const entries = new Map();
@@ -54,18 +57,23 @@
   let failures = {}, parts = {};
   // (Measured when the table view starts: read as the script runs, innerHeight could make its
   // task lay the whole page out, as it runs before the browser first does.)
-  let rowHeight, viewportHeight, anchorY = 0, anchorRow = listStart;
+  let rowHeight, viewportHeight, anchorY = 0, anchorRow;
   let lastY, lastTime = 0, speed = 0, settleUntil = 0, jumped = false, landed = false, idleTimer;
 
   const learn = entry => {
     for (let r = entry[0]; r < entry[0] + entry[1]; r++) entries.set(r, entry);
   };
-  config.shards.forEach(learn);
-  const pageOf = r => 1 + floor(r / pageSize);
-  // (`list` is the list's own folder: the site's, or a term's, as tags/swift/.)
-  const pageURL = r => config.list + (r < pageSize ? '' : `page/${pageOf(r)}/`);
-  const getJSON = (path, options) =>
-    fetch(config.base + path + '.json', options).then(response => {
+  // Pages are numbered from the list's end: page 1 holds its oldest rows, and the front (the
+  // list's own URL) its newest, one to two pages of them. (`list` is the list's own folder:
+  // the site's, or a term's, as tags/swift/.)
+  const pageURL = r => {
+    // (Every page from the front's number on is the front.)
+    const page = floor((total - 1 - r) / pageSize) + 1;
+    return config.list + (page < floor(total / pageSize) ? `page/${page}/` : '');
+  };
+  /** `url`.json, parsed; a failure (HTTP or JSON) rejects. */
+  const getJSON = (url, options) =>
+    fetch(url + '.json', options).then(response => {
       if (!response.ok) throw response.status;
       return response.json();
     });
@@ -76,7 +84,7 @@
   // the anchor where the scrollbar says (proportional), and a pause moves the scrollbar back
   // to where the rows are.
   const height = () => min((listEnd - listStart) * rowHeight, MAX_HEIGHT);
-  const scaled = () => (listEnd - listStart) * rowHeight > MAX_HEIGHT;
+  const scaled = () => height() == MAX_HEIGHT;
   const scrollRange = () => height() - viewportHeight;
   const rowRange = () => listEnd - listStart - viewportHeight / rowHeight;
   const proportionalRow = y => listStart + (min(max(y, 0), scrollRange()) / scrollRange()) * rowRange();
@@ -128,14 +136,13 @@
     const state = (row.state = stateOf(r)), record = records.get(r);
     // (The list's URL is the site owner's base, checked by sitegen, and a term's folder,
     // percent-encoded by sitegen; the rest are numbers.)
-    row.innerHTML = record ? record.html : state == 'busy' ? '' : `<a class=failed href="${pageURL(r)}">Couldn't load — open page ${pageOf(r)}</a>`;
+    row.innerHTML = record ? record.html : state == 'busy' ? '' : `<a class=failed href="${pageURL(r)}">Couldn't load — open its page</a>`;
     if (record) row.dataset.id = record.id;
     state == 'busy' ? row.setAttribute('aria-busy', 'true') : row.removeAttribute('aria-busy');
   };
   /** The very element a static page has for row r, placed. */
   const makeRow = r => {
     const row = blank.cloneNode();
-    row.setAttribute('aria-posinset', r + 1);
     adopt(row, r);
     draw(row, r);
     return row;
@@ -143,6 +150,9 @@
   /** Makes `row` a row of the table view: absolutely placed, in `rows`. */
   const adopt = (row, r) => {
     row.row = r;
+    // (The static page leaves the rank out: it would change as the list grows.)
+    row.setAttribute('aria-posinset', r + 1);
+    row.setAttribute('aria-setsize', total);
     row.style.position = 'absolute';
     row.style.left = row.style.right = 0;
     row.style.top = topOf(r) + 'px';
@@ -164,7 +174,7 @@
     const name = entry[2], controller = new AbortController();
     controller.entry = entry;
     inFlight.set(name, controller);
-    getJSON('s/' + name, controller).then(shard => {
+    getJSON(config.base + 's/' + name, controller).then(shard => {
       shard.items.forEach((item, i) => records.set(entry[0] + i, item));
       inFlight.delete(name);
       update();
@@ -181,7 +191,7 @@
   };
   const loadPart = k => {
     parts[k] = 1;
-    getJSON(`m/${config.build}/${k}`)
+    getJSON(`${config.base}m/${build}/${k}`)
       .then(part => part.shards.forEach(learn))
       .catch(() => (parts[k] = 2))
       .then(update);
@@ -284,11 +294,12 @@
   };
 
   // The history entry keeps the row at the top, fractional, so the offset within it survives
-  // a reload or a return; the URL is that row's static page.
-  // (The URL names the row mostly in view at the top; null leaves the URL as it is.)
+  // a reload or a return; the URL is that row's static page. It is counted from the list's
+  // end, which stories new since do not move. (The URL names the row mostly in view at the
+  // top; null leaves the URL as it is.)
   const follow = withURL => {
     const r = rowAt(measure());
-    history.replaceState({ r }, '', withURL ? pageURL(min(clamp(r + 0.5), listEnd - 1)) : null);
+    history.replaceState({ fromEnd: total - r }, '', withURL ? pageURL(min(clamp(r + 0.5), listEnd - 1)) : null);
   };
   const onScroll = () => {
     const now = Date.now(), dy = scrollY - lastY;
@@ -350,7 +361,7 @@
   // Land where the reader was: coming back (reload, back), on the row they left; landing on
   // page N, on its first row, exactly where the static page showed it.
   history.scrollRestoration = 'manual';
-  const saved = history.state?.r;
+  let saved;
   const start = () => {
     const y = measure();
     lastY = scrollY;
@@ -369,6 +380,20 @@
     addEventListener('scroll', onScroll);
     addEventListener('resize', relayout);
     addEventListener('load', relayout);
+    // Back online: rows that gave up are asked for again.
+    addEventListener('online', () => {
+      failures = {};
+      parts = {};
+      update();
+    });
+    // Leaving: the position is kept, and requests in flight are aborted, so the browser's
+    // back-forward cache can keep the page; restored from it, the page carries on.
+    addEventListener('pagehide', () => {
+      follow(false);
+      for (const controller of inFlight.values()) controller.abort();
+      inFlight.clear();
+    });
+    addEventListener('pageshow', event => event.persisted && update());
     afterFrame(update);
   };
   // The row at the top stays at the top (above the feed, nothing moves) when the scrollbar is
@@ -379,24 +404,23 @@
     if (y > 0) scrollToRow(r, y);
     update();
   };
-  // Back online: rows that gave up are asked for again.
-  addEventListener('online', () => {
-    failures = {};
-    parts = {};
-    update();
-  });
-  // Leaving: the position is kept, and requests in flight are aborted, so the browser's
-  // back-forward cache can keep the page; restored from it, the page carries on.
-  addEventListener('pagehide', () => {
-    follow(false);
-    for (const controller of inFlight.values()) controller.abort();
-    inFlight.clear();
-  });
-  addEventListener('pageshow', event => event.persisted && update());
   // The static page paints first, as it would without this script: the table view starts in
   // the task after the first frame, and its first pass comes after the next. A reader coming
   // back to a row further down starts at once, rows and all, so the page never shows its top
   // first (the later pass then finds nothing to do). (A page loaded hidden draws no frame: it
-  // starts when shown.)
-  saved >= 0 ? (start(), update()) : afterFrame(start);
+  // starts when shown.) A page other than the front starts once the list's head is here;
+  // without it (offline, an old host) the static page stays the site.
+  const go = head => {
+    ({ total, build } = head);
+    landing = total - config.below - config.count;
+    listStart = SITEGEN_STRATEGY === 'batch' ? landing : 0;
+    listEnd = SITEGEN_STRATEGY === 'batch' ? landing + config.count : total;
+    // ([below, count, name, bytes] → [first, count, name, bytes])
+    config.shards.forEach(entry => learn([total - entry[0] - entry[1], ...entry.slice(1)]));
+    saved = total - history.state?.fromEnd;
+    saved >= 0 ? (start(), update()) : afterFrame(start);
+  };
+  config.total >= 0
+    ? go(config)
+    : getJSON(config.list + 'head').then(go, () => {});
 })();

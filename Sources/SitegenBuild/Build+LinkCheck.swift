@@ -15,12 +15,12 @@ extension Build {
     ) -> [LinkCheck.Dead] {
         guard !pages.isEmpty else { return [] }
         var known: Set<String> = [paths.base]
-        for n in 1...max(1, listPages) { known.insert(paths.page(n)) }
+        known.formUnion(SiteWriter.pageURLs(count: listPages) { paths.page($0, of: $1) })
         known.formUnion(itemPages)
         for page in sitePages { known.insert(paths.sitePage(page.slug)) }
         for taxonomy in Set(terms.map(\.taxonomy)) { known.insert(paths.taxonomy(taxonomy)) }
         for (term, count) in zip(terms, termPages) {
-            for n in 1...max(1, count) { known.insert(paths.list(term.folder, page: n)) }
+            known.formUnion(SiteWriter.pageURLs(count: count) { paths.list(term.folder, page: $0, of: $1) })
         }
         if search { known.insert(paths.search) }
         for folder in redirects { known.insert(paths.base + folder) }

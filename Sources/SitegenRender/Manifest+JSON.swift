@@ -4,9 +4,13 @@ import SitegenModel
 extension ShardEntry {
     /// `[first, count, "name", bytes]`: an array, not an object, because pages carry several
     /// inline and every byte of page 1 counts.
-    package func write(to w: inout JSONWriter) {
+    package func write(to w: inout JSONWriter) { write(to: &w, below: nil) }
+
+    /// With `below`, the entry's place is that many rows above the list's end (a page's config
+    /// block), else its first row (a manifest part).
+    package func write(to w: inout JSONWriter, below: Int?) {
         w.raw("[")
-        w.int(first)
+        w.int(below ?? first)
         w.raw(",")
         w.int(count)
         w.raw(",")

@@ -36,6 +36,10 @@ package struct PageRenderer: Sendable {
     /// A list page: its own rows, filled, and a pager, so the list reads with JavaScript off.
     /// Pages are built as UTF-8 bytes from end to end: they go to disk as bytes, and a trip
     /// through `String` would check every byte of every page once more.
+    ///
+    /// Pages are numbered from the oldest (`Paginator`), and nothing on a page but the front
+    /// depends on the list's length: its rows carry no rank, its pager names the front
+    /// "Newest" and not by number, so new stories on top leave it as it was.
     /// - Parameters:
     ///   - rows: the page's rows of `list`; `ids` and `rowHTML` are the site's, by story index.
     package func listPage(
@@ -47,28 +51,32 @@ package struct PageRenderer: Sendable {
         for row in rows {
             if row > rows.lowerBound { feed.append(0x0A) }
             let story = list.story(atRow: row)
-            RowRenderer.appendArticle(rank: row + 1, total: list.total, id: ids[story], to: &feed) {
+            RowRenderer.appendArticle(id: ids[story], to: &feed) {
                 rowHTML.appendHTML(of: story, to: &$0)
             }
         }
-        let prev = number > 1 ? paths.list(list.folder, page: number - 1) : nil
-        let next = number < pageCount ? paths.list(list.folder, page: number + 1) : nil
-        let links: [TemplateValue] = Pager.slots(current: number, count: pageCount).map { slot in
+        func href(_ n: Int) -> String { paths.list(list.folder, page: n, of: pageCount) }
+        // The list reads newest first: the page before is the newer one.
+        let prev = number < pageCount ? href(number + 1) : nil
+        let next = number > 1 ? href(number - 1) : nil
+        let links: [TemplateValue] = Pager.slots(current: number, count: pageCount).reversed().map { slot in
             switch slot {
             case .gap: return .object(TemplateObject([Key.gap: true]))
             case .page(let n):
                 return .object(
                     TemplateObject([
-                        Key.number: .int(n), Key.href: .string(paths.list(list.folder, page: n)), Key.current: .bool(n == number),
+                        Key.number: n == pageCount ? .string("Newest") : .int(n), Key.href: .string(href(n)),
+                        Key.current: .bool(n == number),
                     ]))
             }
         }
+        let isFront = number == pageCount
         // The site's list is headed by the site's title; a term's by the term.
         let name = list.term.map { Self.heading(of: $0) } ?? options.title
         var page = TemplateObject(
             [
                 Key.rows: .html(feed), Key.hasRows: .bool(!rows.isEmpty), Key.links: .list(links),
-                Key.heading: .string(number == 1 ? name : "\(name), page \(number)"),
+                Key.heading: .string(isFront ? name : "\(name), page \(number)"),
             ], capacity: 7)
         if let term = list.term {
             page[Key.term] = .object([
@@ -78,9 +86,9 @@ package struct PageRenderer: Sendable {
         }
         let title =
             list.term == nil
-            ? (number == 1 ? options.title : "Page \(number) · \(options.title)")
-            : (number == 1 ? name : "\(name), page \(number)") + " · \(options.title)"
-        var layout = layoutContext(title: title, canonical: paths.list(list.folder, page: number))
+            ? (isFront ? options.title : "Page \(number) · \(options.title)")
+            : (isFront ? name : "\(name), page \(number)") + " · \(options.title)"
+        var layout = layoutContext(title: title, canonical: href(number))
         if let prev {
             page[Key.prevHref] = .string(prev)
             layout[Key.prevHref] = .string(prev)
@@ -90,7 +98,7 @@ package struct PageRenderer: Sendable {
             layout[Key.nextHref] = .string(next)
         }
         layout[Key.content] = .html(theme.renderBytes("page", .object(page)))
-        layout[Key.config] = .html(config.jsonBytes())
+        layout[Key.config] = .html(config.jsonBytes(total: list.total))
         layout[Key.scriptHref] = .string(scriptHref)
         return theme.renderBytes("layout", .object(layout))
     }

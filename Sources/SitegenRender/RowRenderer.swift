@@ -153,23 +153,23 @@ public struct RowRenderer: Sendable {
     /// The row's `<article>`, as the feed pattern wants it. Built here and not in a template
     /// because the script builds the very same element for rows it fills (see sitegen.js), and
     /// the two must not drift apart.
-    public static func article(html: String, rank: Int, total: Int, id: Int) -> String {
+    ///
+    /// It carries no rank: a page's rows keep their bytes when stories come in above them. The
+    /// set's size is "unknown" (-1) until the script, which knows the list's length, numbers
+    /// the rows it shows.
+    public static func article(html: String, id: Int) -> String {
         var out: [UInt8] = []
-        Array(html.utf8).withUnsafeBufferPointer { appendArticle(html: $0, rank: rank, total: total, id: id, to: &out) }
+        Array(html.utf8).withUnsafeBufferPointer { appendArticle(html: $0, id: id, to: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendArticle(html: UnsafeBufferPointer<UInt8>, rank: Int, total: Int, id: Int, to out: inout [UInt8]) {
-        appendArticle(rank: rank, total: total, id: id, to: &out) { $0.append(contentsOf: html) }
+    static func appendArticle(html: UnsafeBufferPointer<UInt8>, id: Int, to out: inout [UInt8]) {
+        appendArticle(id: id, to: &out) { $0.append(contentsOf: html) }
     }
 
     /// The article around what `html` appends (a row's HTML).
-    static func appendArticle(rank: Int, total: Int, id: Int, to out: inout [UInt8], html: (inout [UInt8]) -> Void) {
-        out.append("<article class=\"row\" aria-posinset=\"")
-        DecimalText.append(rank, to: &out)
-        out.append("\" aria-setsize=\"")
-        DecimalText.append(total, to: &out)
-        out.append("\" data-id=\"")
+    static func appendArticle(id: Int, to out: inout [UInt8], html: (inout [UInt8]) -> Void) {
+        out.append("<article class=\"row\" aria-setsize=\"-1\" data-id=\"")
         DecimalText.append(id, to: &out)
         out.append("\" tabindex=\"0\">")
         html(&out)

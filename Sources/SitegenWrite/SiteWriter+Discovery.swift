@@ -20,12 +20,12 @@ extension SiteWriter {
         let feed = AtomFeed.xml(stories: feed, title: renderer.options.title, paths: paths, hasItemPage: rows.hasItemPage)
         try output.write(feed, to: SitePaths.feedFile)
         let urls =
-            (1...max(pageCount, 1)).map(paths.page) + sitePages.map { paths.sitePage($0.slug) }
+            Self.pageURLs(count: pageCount) { paths.page($0, of: $1) } + sitePages.map { paths.sitePage($0.slug) }
             + itemURLs
             + Set(terms.map(\.taxonomy)).sorted().map(paths.taxonomy)
             + terms.flatMap { term in
-                (1...Paginator.pages(total: term.stories.count, pageSize: renderer.options.pageSize).count).map {
-                    paths.list(term.folder, page: $0)
+                Self.pageURLs(count: Paginator.pageCount(total: term.stories.count, pageSize: renderer.options.pageSize)) {
+                    paths.list(term.folder, page: $0, of: $1)
                 }
             }
         for file in Sitemap.files(urls: urls, paths: paths) { try output.write(file.xml, to: file.name) }
@@ -34,5 +34,11 @@ extension SiteWriter {
             HostingFiles.headers(paths: paths, folders: sitePages.map(\.slug) + itemFolders, sandboxed: sandboxed),
             to: SitePaths.headersFile)
         try output.write(renderer.notFoundPage(), to: SitePaths.notFoundFile)
+    }
+
+    /// A list's page URLs, its front first: `url(number, pageCount)` for each.
+    package static func pageURLs(count: Int, _ url: (Int, Int) -> String) -> [String] {
+        let count = max(count, 1)
+        return (1...count).reversed().map { url($0, count) }
     }
 }

@@ -35,11 +35,15 @@ extension SiteWriter {
             list.hasShards(pageSize: options.pageSize)
             ? try writeShards(list, rows: rows, rule: rule, parallel: parallel) : ([], nil)
         let pages = Paginator.pages(total: list.total, pageSize: options.pageSize)
+        let head = ListHead(total: list.total, build: manifest?.build ?? "")
+        // Pages other than the front learn the list's length and manifest from here, so that
+        // they need not name them (and change when they do).
+        if manifest != nil { try output.write(head.json(), to: SitePaths.listHeadFile(list.folder)) }
         try map(Array(pages.enumerated()), parallel: parallel) { index, range in
             let number = index + 1
             let config = PageConfig(
-                page: number, first: range.lowerBound, count: range.count, total: list.total, pageSize: options.pageSize,
-                base: renderer.paths.base, build: manifest?.build ?? "",
+                page: number, below: list.total - range.upperBound, count: range.count,
+                head: number == pages.count ? head : nil, pageSize: options.pageSize, base: renderer.paths.base,
                 partRows: manifest?.partRows ?? ManifestPlanner.defaultPartRows,
                 strategy: options.strategy,
                 // The shards of the page's own rows, two pages above and four below (readers
@@ -49,7 +53,7 @@ extension SiteWriter {
                 list: list.folder)
             let html = renderer.listPage(
                 list, number: number, pageCount: pages.count, rows: range, ids: rows.ids, rowHTML: rows.html, config: config)
-            try output.write(html, to: SitePaths.listPageFile(list.folder, number))
+            try output.write(html, to: SitePaths.listPageFile(list.folder, number, of: pages.count))
         }
         return Written(manifest: manifest, shards: shards.count, pages: pages.count)
     }

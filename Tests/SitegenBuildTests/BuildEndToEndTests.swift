@@ -42,7 +42,7 @@ struct BuildEndToEndTests {
         }
     }
 
-    @Test("every story is on exactly one page, in rank order, with aria-posinset 1…N and aria-setsize N", arguments: cases)
+    @Test("every story is on exactly one page, in rank order, pages numbered from the oldest, rows unranked", arguments: cases)
     func pagesHoldEveryStory(c: Case) async throws {
         try await Self.withBuiltSite(c) { site, report, stories, _ in
             let ids = stories.map(\.id)
@@ -53,15 +53,15 @@ struct BuildEndToEndTests {
             #expect(report.stories == n)
             #expect(site.pageIDs == ids)
             #expect(Set(site.pageIDs).count == n)
-            let expectedPages = max(1, (n + c.pageSize - 1) / c.pageSize)
+            let expectedPages = max(1, n / c.pageSize)
             #expect(site.pages.count == expectedPages)
             #expect(report.pages == expectedPages)
-            #expect(site.pages.map(\.number) == Array(1...expectedPages))
-            let ranks = site.pages.flatMap { $0.articles.map { $0.attributes["aria-posinset"].flatMap(Int.init) } }
-            #expect(ranks == (0..<n).map { $0 + 1 })
+            #expect(site.pages.map(\.number) == Array((1...expectedPages).reversed()))
+            #expect(site.pages.allSatisfy { $0.articles.allSatisfy { $0.attributes["aria-posinset"] == nil } })
             let sizes = Set(site.pages.flatMap { $0.articles.map { $0.attributes["aria-setsize"] } })
-            #expect(n == 0 || sizes == ["\(n)"])
-            for page in site.pages.dropLast() { #expect(page.articles.count == c.pageSize, "page \(page.number) is full") }
+            #expect(n == 0 || sizes == ["-1"])
+            for page in site.pages.dropFirst() { #expect(page.articles.count == c.pageSize, "page \(page.number) is full") }
+            if n >= c.pageSize { #expect((c.pageSize..<(2 * c.pageSize)).contains(site.pages[0].articles.count)) }
         }
     }
 
@@ -69,21 +69,22 @@ struct BuildEndToEndTests {
     func pageLinks(c: Case) async throws {
         try await Self.withBuiltSite(c) { site, _, _, _ in
             let paths = SitePaths(base: c.base)
+            let count = site.pages.count
             for page in site.pages {
-                let isLast = page.number == site.pages.count
+                // The list reads newest first: next is the older page, prev the newer.
                 let anchors = HTMLScan.openingTags("a", in: page.html)
                 let next = anchors.filter { $0["rel"] == "next" }.map { $0["href"] }
                 let prev = anchors.filter { $0["rel"] == "prev" }.map { $0["href"] }
-                #expect(next == (isLast ? [] : [paths.page(page.number + 1)]), "page \(page.number)")
-                #expect(prev == (page.number == 1 ? [] : [paths.page(page.number - 1)]), "page \(page.number)")
-                if isLast { #expect(!page.html.contains(#"rel="next""#)) }
-                if site.pages.count > 1 {
+                #expect(next == (page.number == 1 ? [] : [paths.page(page.number - 1, of: count)]), "page \(page.number)")
+                #expect(prev == (page.number == count ? [] : [paths.page(page.number + 1, of: count)]), "page \(page.number)")
+                if count > 1 {
                     let current = anchors.filter { $0["aria-current"] == "page" }.map { $0["href"] }
-                    #expect(current == [paths.page(page.number)], "page \(page.number)")
+                    #expect(current == [paths.page(page.number, of: count)], "page \(page.number)")
                 }
             }
-            if site.pages.count > 1 {
-                #expect(site.pages[0].html.contains(#"<a rel="next" href="\#(c.base)page/2/">"#))
+            if count > 1 {
+                #expect(site.pages[0].html.contains(#"<a rel="next" href="\#(c.base)page/\#(count - 1)/">"#))
+                #expect(site.pages[0].html.contains(#">Newest</a>"#))
             }
         }
     }
@@ -136,21 +137,33 @@ struct BuildEndToEndTests {
         }
     }
 
-    @Test("each page's config parses, names this build, and its shards cover the page's rows", arguments: cases)
+    @Test(
+        "each page's config parses, its shards counted from the list's end cover its rows; the front and head.json name the build",
+        arguments: cases)
     func pageConfig(c: Case) async throws {
         try await Self.withBuiltSite(c) { site, _, stories, _ in
             let ids = stories.map(\.id)
             let pages = Paginator.pages(total: ids.count, pageSize: c.pageSize)
-            for (page, rows) in zip(site.pages, pages) {
+            #expect(try jsonInt(site.head?["total"]) == ids.count)
+            #expect(site.head?["build"] as? String == site.manifestBuilds.first)
+            for (page, rows) in zip(site.pages, pages.reversed()) {
                 let config = page.config
+                let isFront = page.number == pages.count
+                #expect(try jsonInt(config["v"]) == 2)
                 #expect(try jsonInt(config["page"]) == page.number)
-                #expect(try jsonInt(config["first"]) == rows.lowerBound)
+                #expect(try jsonInt(config["below"]) == ids.count - rows.upperBound)
                 #expect(try jsonInt(config["count"]) == rows.count)
-                #expect(try jsonInt(config["total"]) == ids.count)
                 #expect(try jsonInt(config["pageSize"]) == c.pageSize)
                 #expect(config["base"] as? String == c.base)
-                #expect(config["build"] as? String == site.manifestBuilds.first)
-                let shards = try jsonArray(config["shards"]).map { try WireShard($0) }
+                // Only the front names what changes as the list grows.
+                #expect(isFront ? try jsonInt(config["total"]) == ids.count : config["total"] == nil)
+                #expect(config["build"] as? String == (isFront ? site.manifestBuilds.first : nil))
+                let shards = try jsonArray(config["shards"]).map { entry in
+                    // [below, count, name, bytes] → the wire shard of rows from the top.
+                    var wire = try WireShard(entry)
+                    wire.first = ids.count - wire.first - wire.count
+                    return wire
+                }
                 var coveredRows = Set<Int>()
                 for entry in shards {
                     let records = try #require(site.shards[entry.name], "page \(page.number) names missing s/\(entry.name).json")

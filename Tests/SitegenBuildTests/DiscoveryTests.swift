@@ -108,13 +108,14 @@ struct DiscoveryTests {
     @Test("sitemap.xml is a urlset of every list page, site page and item page")
     func sitemap() async throws {
         try await withTemporaryFolder { folder in
-            let out = try await Self.build(in: folder)
+            // 125 stories, 30 a page: pages 1 to 3 (the oldest 90) and the front (35).
+            let out = try await Self.build(stories: 125, in: folder)
             let elements = try XMLElements.parse(try readBytes(out + "/sitemap.xml"))
             #expect(elements.first?.name == "urlset")
             let locations = elements.filter { $0.name == "loc" }.map(\.text)
             let items = filesUnder(out + "/item").count
             #expect(locations.count == 4 + items)
-            #expect(locations.prefix(4) == ["/sub/", "/sub/page/2/", "/sub/page/3/", "/sub/page/4/"])
+            #expect(locations.prefix(4) == ["/sub/", "/sub/page/3/", "/sub/page/2/", "/sub/page/1/"])
             #expect(locations.dropFirst(4).allSatisfy { $0.hasPrefix("/sub/item/") })
         }
     }
@@ -183,20 +184,24 @@ struct DiscoveryTests {
     @Test("every page has a canonical link, the feed link, its own <title>, and rel=prev/next where due")
     func headLinks() async throws {
         try await withTemporaryFolder { folder in
-            let out = try await Self.build(in: folder)
+            let out = try await Self.build(stories: 125, in: folder)
             let page1 = try readText(out + "/index.html")
             #expect(page1.contains("<title>News &amp; Co</title>"))
             #expect(page1.contains("<link rel=\"canonical\" href=\"/sub/\">"))
             #expect(
                 page1.contains(
                     "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"News &amp; Co\" href=\"/sub/feed.xml\">"))
-            #expect(page1.contains("<link rel=\"next\" href=\"/sub/page/2/\">"))
+            // The list reads newest first: the front's next page is the newest numbered one.
+            #expect(page1.contains("<link rel=\"next\" href=\"/sub/page/3/\">"))
             #expect(!page1.contains("<link rel=\"prev\""))
+            let page2 = try readText(out + "/page/2/index.html")
+            #expect(page2.contains("<title>Page 2 · News &amp; Co</title>"))
+            #expect(page2.contains("<link rel=\"canonical\" href=\"/sub/page/2/\">"))
+            #expect(page2.contains("<link rel=\"prev\" href=\"/sub/page/3/\">"))
+            #expect(page2.contains("<link rel=\"next\" href=\"/sub/page/1/\">"))
             let page3 = try readText(out + "/page/3/index.html")
-            #expect(page3.contains("<title>Page 3 · News &amp; Co</title>"))
-            #expect(page3.contains("<link rel=\"canonical\" href=\"/sub/page/3/\">"))
-            #expect(page3.contains("<link rel=\"prev\" href=\"/sub/page/2/\">"))
-            #expect(page3.contains("<link rel=\"next\" href=\"/sub/page/4/\">"))
+            #expect(page3.contains("<link rel=\"prev\" href=\"/sub/\">"))
+            #expect(!(try readText(out + "/page/1/index.html")).contains("<link rel=\"next\""))
             let item = try #require(filesUnder(out + "/item").first)
             let id = item.split(separator: "/").first!
             #expect(try readText(out + "/item/" + item).contains("<link rel=\"canonical\" href=\"/sub/item/\(id)/\">"))

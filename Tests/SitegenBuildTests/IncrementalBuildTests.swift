@@ -205,4 +205,29 @@ struct IncrementalBuildTests {
                 Double(fresh) <= 0.03 * Double(currentTotal), "\(fresh) of \(currentTotal) bytes of this build's JSON are new")
         }
     }
+
+    @Test("new stories on top leave every list page but the few at the front as they were, file and bytes")
+    func newStoriesOnTopKeepListPages() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.path("out")
+            // 3,000 stories, 30 a page: pages 1 to 99 and the front; then 40 more on top.
+            let items = SampleGenerator(seed: 3).items(count: 3_040)
+            let old = try Self.itemsFile(folder, Array(items.dropFirst(40)), name: "old.json")
+            let new = try Self.itemsFile(folder, items, name: "new.json")
+            _ = try await Build.run(BuildRequest(source: JSONArrayFileSource(path: old), output: output))
+            let before = FileIdentity.snapshot(output)
+            let pagesBefore = before.keys.filter { $0.hasPrefix("page/") && $0.hasSuffix("/index.html") }
+            #expect(pagesBefore.count == 99)
+            _ = try await Build.run(BuildRequest(source: JSONArrayFileSource(path: new), output: output))
+            let after = FileIdentity.snapshot(output)
+            // Page N holds the same stories (counted from the oldest) and names the same
+            // shards near it, so it is the same file, untouched. Only the pages whose neighbours
+            // (two pages above) reach the new stories' shards change, and page 100 is new.
+            let rewritten = pagesBefore.filter { before[$0] != after[$0] }.sorted()
+            #expect(rewritten.count <= 4, "rewritten: \(rewritten)")
+            #expect(!rewritten.contains("page/1/index.html") && !rewritten.contains("page/90/index.html"))
+            #expect(after["page/100/index.html"] != nil)
+            #expect(before["index.html"] != after["index.html"], "the front shows the new stories")
+        }
+    }
 }

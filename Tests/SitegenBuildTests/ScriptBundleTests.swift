@@ -68,12 +68,12 @@ struct ScriptBundleTests {
         }
     }
 
-    @Test("each strategy's script is at most 2,600 bytes gzipped at level 9", arguments: LoadingStrategy.allCases)
+    @Test("each strategy's script is at most 2,750 bytes gzipped at level 9", arguments: LoadingStrategy.allCases)
     func sizeBudget(strategy: LoadingStrategy) throws {
         let script = try Theme.builtIn().script(for: strategy)
         let gzipped = Gzip.compress(Array(script.utf8), level: 9)
         try #require(!gzipped.isEmpty)
-        #expect(gzipped.count <= 2_600, "\(strategy): \(gzipped.count) bytes gzipped (\(script.utf8.count) minified)")
+        #expect(gzipped.count <= 2_750, "\(strategy): \(gzipped.count) bytes gzipped (\(script.utf8.count) minified)")
     }
 
     /// The search page's script is every cold query's: the one-word bar (48 KiB, issue 27)

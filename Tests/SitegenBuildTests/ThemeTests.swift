@@ -115,7 +115,7 @@ struct ThemeTests {
             let output = folder.path("out")
             let report = try await Build.run(
                 BuildRequest(
-                    source: SampleSource(count: 40), output: output, templates: templates, options: SiteOptions(baseURL: "/sub/"),
+                    source: SampleSource(count: 64), output: output, templates: templates, options: SiteOptions(baseURL: "/sub/"),
                     pages: folder.path("pages")))
             #expect(report.pages == 2 && report.itemPages > 0)
             let item = try #require(try FileManager.default.contentsOfDirectory(atPath: output + "/item").first)
@@ -125,7 +125,7 @@ struct ThemeTests {
             #expect(icons.count == 1 && icons[0].hasSuffix(".svg"), "\(icons)")
             let icon = try #require(icons.first)
             #expect(try String(contentsOfFile: output + "/assets/" + icon, encoding: .utf8) == own)
-            for page in ["index.html", "page/2/index.html", "item/\(item)/index.html", "about/index.html", "404.html"] {
+            for page in ["index.html", "page/1/index.html", "item/\(item)/index.html", "about/index.html", "404.html"] {
                 let html = try String(contentsOfFile: output + "/" + page, encoding: .utf8)
                 let links = HTMLScan.openingTags("link", in: html).filter { $0["rel"] == "icon" }
                 #expect(links.count == 1, "\(page)")

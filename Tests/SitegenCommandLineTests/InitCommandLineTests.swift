@@ -44,7 +44,7 @@ struct InitCommandLineTests {
             #expect(first.stdout.contains("6 pages"))
             let page = try readText(folder.path("site/index.html"))
             #expect(page.contains("<title>From TOML</title>"))
-            #expect(page.contains("href=\"/news/page/2/\""))
+            #expect(page.contains("href=\"/news/page/5/\""))
             let second = try await SitegenExecutable.run(exe, ["build", "--page-size", "100", "--title", "Flag"], in: folder.url)
             #expect(second.stdout.contains("3 pages"))
             #expect(try readText(folder.path("site/index.html")).contains("<title>Flag</title>"))

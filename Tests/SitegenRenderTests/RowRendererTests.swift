@@ -185,13 +185,13 @@ struct RowRendererTests {
         #expect(html.last.map { !$0.isWhitespace } == true)
     }
 
-    @Test("the article element carries rank, total and id")
+    @Test("the article element carries the id, and no rank: the set's size is unknown (-1)")
     func article() {
-        let a = RowRenderer.article(html: "<h2>x</h2>", rank: 3, total: 10, id: 77)
+        let a = RowRenderer.article(html: "<h2>x</h2>", id: 77)
         let parsed = HTMLScan.articles(in: a)
         #expect(parsed.count == 1)
-        #expect(parsed.first?.attributes["aria-posinset"] == "3")
-        #expect(parsed.first?.attributes["aria-setsize"] == "10")
+        #expect(parsed.first?.attributes["aria-posinset"] == nil)
+        #expect(parsed.first?.attributes["aria-setsize"] == "-1")
         #expect(parsed.first?.attributes["data-id"] == "77")
         #expect(parsed.first?.inner == "<h2>x</h2>")
     }

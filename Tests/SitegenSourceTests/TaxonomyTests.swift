@@ -111,10 +111,13 @@ struct TaxonomyTests {
     func termURLs() {
         let paths = SitePaths(base: "/news")
         #expect(paths.term(.tags, slug: "zürich") == "/news/tags/z%C3%BCrich/")
-        #expect(paths.list("tags/zürich/", page: 2) == "/news/tags/z%C3%BCrich/page/2/")
-        #expect(SitePaths.listPageFile("tags/zürich/", 2) == "tags/zürich/page/2/index.html")
-        #expect(SitePaths.listPageFile("", 1) == "index.html")
-        #expect(paths.list("", page: 3) == paths.page(3))
+        #expect(paths.list("tags/zürich/", page: 2, of: 3) == "/news/tags/z%C3%BCrich/page/2/")
+        #expect(paths.list("tags/zürich/", page: 3, of: 3) == "/news/tags/z%C3%BCrich/")
+        #expect(paths.list("tags/zürich/") == "/news/tags/z%C3%BCrich/")
+        #expect(SitePaths.listPageFile("tags/zürich/", 2, of: 3) == "tags/zürich/page/2/index.html")
+        #expect(SitePaths.listPageFile("", 1, of: 1) == "index.html")
+        #expect(SitePaths.listHeadFile("tags/zürich/") == "tags/zürich/head.json")
+        #expect(paths.list("", page: 3, of: 5) == paths.page(3, of: 5))
     }
 
     @Test("the generation record carries the term lists' manifests, and reads an older record without them")

@@ -19,7 +19,10 @@ public struct BuiltSite {
     }
 
     public let root: String
+    /// In the list's order: the front (`index.html`, the highest number) first.
     public let pages: [Page]
+    /// The site list's `head.json`, when it has one.
+    public let head: [String: Any]?
     /// File name (without ".json") → records in order.
     public let shards: [String: [ShardRecord]]
     /// File name (without ".json") → size in bytes.
@@ -32,15 +35,17 @@ public struct BuiltSite {
     public init(root: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         self.root = root
         let fm = FileManager.default
-        // Pages: index.html is page 1, page/N/index.html page N.
+        // Pages: page/N/index.html is page N, 1 the oldest; index.html, the front, the last.
         var pages: [Page] = []
-        var numbered: [(Int, String)] = [(1, root + "/index.html")]
+        var numbered: [(Int, String)] = []
         for name in (try? fm.contentsOfDirectory(atPath: root + "/page")) ?? [] {
             let number = try #require(Int(name), "unexpected entry page/\(name)", sourceLocation: sourceLocation)
             let file = root + "/page/\(name)/index.html"
             if fm.fileExists(atPath: file) { numbered.append((number, file)) }
         }
-        for (number, file) in numbered.sorted(by: { $0.0 < $1.0 }) {
+        numbered.append((numbered.count + 1, root + "/index.html"))
+        // In the list's order: the front first.
+        for (number, file) in numbered.sorted(by: { $0.0 > $1.0 }) {
             let html = try readText(file)
             let configText = try #require(
                 HTMLScan.pageConfig(in: html), "page \(number) has no sitegen-config block", sourceLocation: sourceLocation)
@@ -50,6 +55,7 @@ public struct BuiltSite {
                     config: try jsonObject(try parseJSON(configText), sourceLocation: sourceLocation)))
         }
         self.pages = pages
+        head = try? jsonObject(try parseJSON(try readBytes(root + "/head.json")))
 
         var shards: [String: [ShardRecord]] = [:]
         var shardBytes: [String: Int] = [:]

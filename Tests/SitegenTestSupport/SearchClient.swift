@@ -14,7 +14,7 @@ public final class SearchClient {
     private var files: [String: [String: Any]] = [:]
     private var packs: [String: [[Any]]] = [:]
     /// List pages read: their build and rows.
-    private var pages: [String: (build: String?, articles: [HTMLElement])] = [:]
+    private var pages: [String: (build: String?, articles: [Int: HTMLElement])] = [:]
 
     public init(site: String) throws {
         self.site = site.hasSuffix("/") ? site : site + "/"
@@ -252,18 +252,25 @@ public final class SearchClient {
     }
 
     /// Row `row` of the list from its page, when the page is of the root's build (nil if not,
-    /// or if the page lacks the row).
+    /// or if the page lacks the row). Pages are numbered from the list's end (`Paginator`):
+    /// the front names its build, the others are of the build the list's head.json names.
     private func pageRecord(row: Int, pageRows: Int) throws -> (id: Int, html: String)? {
-        let number = row / pageRows + 1
-        let path = number == 1 ? "index.html" : "page/\(number)/index.html"
+        let n = stories - 1 - row
+        let count = max(1, stories / pageRows)
+        let number = min(n / pageRows + 1, count)
+        let path = number == count ? "index.html" : "page/\(number)/index.html"
         if pages[path] == nil {
             let html = try readText(site + path)
             let config = try jsonObject(try parseJSON(try #require(HTMLScan.pageConfig(in: html))))
-            pages[path] = (config["build"] as? String, HTMLScan.articles(in: html))
+            let build = number == count ? config["build"] as? String : try json("head.json")["build"] as? String
+            let below = try jsonInt(config["below"])
+            let articles = HTMLScan.articles(in: html)
+            // Row i of the page is `below + count - 1 - i` from the list's end.
+            let byPlace = Dictionary(uniqueKeysWithValues: articles.enumerated().map { (below + articles.count - 1 - $0, $1) })
+            pages[path] = (build, byPlace)
         }
         let (build, articles) = pages[path]!
-        guard build == root["build"] as? String,
-            let article = articles.first(where: { $0.attributes["aria-posinset"] == String(row + 1) }),
+        guard build == root["build"] as? String, let article = articles[n],
             let id = article.attributes["data-id"].flatMap({ Int($0) })
         else { return nil }
         return (id, article.inner)

@@ -143,6 +143,33 @@ def reader(browser):
         r.close()
 
 
+def page_count(total=STORIES, size=30):
+    """A list's pages (docs/format.md): numbered from the oldest, the front the last."""
+    return max(1, total // size)
+
+
+def page_rows(number, total=STORIES, size=30):
+    """The rows (0-based, from the list's top) of page `number`, 1 being the oldest page and
+    the front (the list's own URL) the last, holding the newest total % size + size rows."""
+    upper = total - (number - 1) * size
+    return range(0 if number == page_count(total, size) else upper - size, upper)
+
+
+def page_path(number, total=STORIES, size=30):
+    """"" for the front, "page/N/" for page N."""
+    return "" if number == page_count(total, size) else f"page/{number}/"
+
+
+def page_of_row(row, total=STORIES, size=30):
+    return min((total - 1 - row) // size + 1, page_count(total, size))
+
+
+@pytest.fixture(scope="session")
+def story_ids(stories_file):
+    """The test stories' ids in the list's order."""
+    return [story["id"] for story in json.load(open(stories_file))]
+
+
 def manifest_shards(site):
     """Every shard entry of a built site, in row order: [first, count, name, bytes]."""
     parts = sorted(glob.glob(os.path.join(site, "m", "*", "*.json")), key=lambda p: int(os.path.basename(p)[:-5]))

@@ -45,7 +45,16 @@ def missing_references(site, base="/"):
                 # The search page: its index (docs/format.md, "Search").
                 roots.add(config["root"])
                 continue
-            builds.add((config["build"], config["total"], config["partRows"]))
+            # The front page names its list's length and manifest; every other page reads them
+            # from the list's head.json, which must be there (docs/format.md).
+            if "total" in config:
+                builds.add((config["build"], config["total"], config["partRows"]))
+            else:
+                head_file = local_file(site, config["list"] + "head.json", base)
+                need(page, head_file)
+                if head_file and os.path.isfile(head_file):
+                    head = json.load(open(head_file))
+                    builds.add((head["build"], head["total"], config["partRows"]))
             for entry in config["shards"]:
                 need(page, os.path.join(site, "s", entry[2] + ".json"))
     for root_path in roots:

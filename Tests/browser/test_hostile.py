@@ -173,7 +173,8 @@ def visit(r, url, scroll=False):
 
 def check_site(site, valid_ids, serve, reader, expect_item_pages, expect_site_pages=()):
     # Every valid story on exactly one static page, in rank order.
-    files = sorted(glob.glob(os.path.join(site, "page", "*", "index.html")), key=lambda p: int(p.split(os.sep)[-2]))
+    # In the list's order: the front, then the pages numbered from the oldest, newest first.
+    files = sorted(glob.glob(os.path.join(site, "page", "*", "index.html")), key=lambda p: -int(p.split(os.sep)[-2]))
     list_pages = [os.path.join(site, "index.html")] + files
     ids = []
     for path in list_pages:
@@ -200,8 +201,8 @@ def check_site(site, valid_ids, serve, reader, expect_item_pages, expect_site_pa
     r = reader(rtt_ms=0, kbps=0)
     dialogs = []
     r.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    for n in range(1, len(list_pages) + 1):
-        page = visit(r, server.url + ("" if n == 1 else f"page/{n}/"), scroll=True)
+    for n in range(len(list_pages), 0, -1):
+        page = visit(r, server.url + ("" if n == len(list_pages) else f"page/{n}/"), scroll=True)
         filled = page.evaluate("() => [...document.querySelectorAll('[role=feed] > article:not([aria-busy=true])')].map(a => +a.dataset.id)")
         assert set(filled) <= set(valid_ids)
     for path in item_pages + [os.path.join(site, s, "index.html") for s in expect_site_pages]:
@@ -239,7 +240,7 @@ def test_hostile_markdown_folder_and_pages(workdir, serve, reader):
     assert f"{valid} stories" in result.stdout
     assert "Skipped 1: 1 malformed (broken.md line 3)" in result.stdout, result.stdout
     ids = []
-    for path in [os.path.join(out, "index.html")] + sorted(glob.glob(os.path.join(out, "page", "*", "index.html")), key=lambda p: int(p.split(os.sep)[-2])):
+    for path in [os.path.join(out, "index.html")] + sorted(glob.glob(os.path.join(out, "page", "*", "index.html")), key=lambda p: -int(p.split(os.sep)[-2])):
         ids += [int(m) for m in re.findall(r'data-id="(\d+)"', open(path, encoding="utf-8").read())]
     assert len(ids) == valid == len(set(ids))
     check_site(out, ids, serve, reader, expect_item_pages=valid, expect_site_pages=("about", "rtl"))

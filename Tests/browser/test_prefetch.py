@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import STORIES, manifest_shards
+from conftest import STORIES, manifest_shards, page_count, page_of_row, page_path, page_rows
 from pagejs import LAYOUT_SHIFT, SCROLL_AND_SAMPLE, VISIBLE_ROWS, wait_filled
 
 ROW_PX = 56
@@ -39,17 +39,24 @@ def settle(reader, quiet=1.0, timeout=15.0):
     raise AssertionError("the page never went quiet")
 
 
-def test_with_javascript_off_every_page_reads_and_rel_next_works(build, serve, reader):
+def test_with_javascript_off_every_page_reads_and_rel_next_works(build, serve, reader, story_ids):
     server = serve(build())
     r = reader(javascript=False, rtt_ms=0, kbps=0)
     page = r.open(server.url)
-    ranks = page.eval_on_selector_all("[role=feed] article", "as => as.map(a => +a.getAttribute('aria-posinset'))")
-    assert ranks == list(range(1, 31))
+    ids = page.eval_on_selector_all("[role=feed] article", "as => as.map(a => +a.dataset.id)")
+    # The front holds the newest rows down to page N's (pages are numbered from the oldest).
+    front = page_rows(page_count())
+    assert ids == story_ids[front.start:front.stop] and 30 <= len(ids) < 60
     page.click("a[rel=next]")
-    page.wait_for_url("**/page/2/")
-    ranks = page.eval_on_selector_all("[role=feed] article", "as => as.map(a => +a.getAttribute('aria-posinset'))")
-    assert ranks == list(range(31, 61))
+    page.wait_for_url(f"**/page/{page_count() - 1}/")
+    ids = page.eval_on_selector_all("[role=feed] article", "as => as.map(a => +a.dataset.id)")
+    rows = page_rows(page_count() - 1)
+    assert ids == story_ids[rows.start:rows.stop]
+    page.click("a[rel=next]")
+    page.wait_for_url(f"**/page/{page_count() - 2}/")
     assert page.eval_on_selector_all("[aria-busy=true]", "as => as.length") == 0
+    # Without the script the rows carry no rank: only the script knows the list's length now.
+    assert page.eval_on_selector_all("[role=feed] article[aria-posinset]", "as => as.length") == 0
 
 
 # Records every read of the layout (geometry, scroll position, viewport size), and whether it
@@ -174,7 +181,9 @@ def test_on_a_phone_titles_take_two_lines_and_rows_fill_where_the_reader_is_even
     assert two_lines > 0, "long titles wrap onto a second line"
     assert page.evaluate(RANK_CLEARS_TITLE), "the rank's gutter ends where the title begins"
     # Page 40's rows where the static page had them (the row above fills the header's place).
-    assert [rank for rank, _, _ in page.evaluate(VISIBLE_ROWS)][:2] == [1170, 1171]
+    # (The row above page 40's first, then its first.)
+    first = page_rows(40).start + 1
+    assert [rank for rank, _, _ in page.evaluate(VISIBLE_ROWS)][:2] == [first - 1, first]
     # Scrolling on: the rows in view fill, found by the taller row's arithmetic.
     page.evaluate("() => scrollBy(0, 96 * 300)")
     wait_filled(page)
@@ -262,13 +271,15 @@ def test_the_url_follows_the_reading_position_and_reload_lands_there(build, serv
     server = serve(build())
     r = reader(rtt_ms=0, kbps=0)
     page = r.open(server.url)
-    page.evaluate(f"() => scrollBy(0, {100 * ROW_PX})")
+    page.evaluate(f"() => scrollBy(0, {115 * ROW_PX})")
     page.wait_for_timeout(400)
-    assert page.url.endswith("/page/4/")  # row 101 is on page 4 (rows 91–120)
+    # The row at the top (113 or so, under the header) is on page 330 of 333, rows 100 to
+    # 129: pages are numbered from the oldest.
+    assert page.url.endswith("/" + page_path(page_of_row(114)))
     top_before = page.evaluate(VISIBLE_ROWS)[0][0]
     page.reload(wait_until="load")
     page.wait_for_timeout(300)
-    assert page.url.endswith("/page/4/")
+    assert page.url.endswith("/" + page_path(page_of_row(114)))
     assert abs(page.evaluate(VISIBLE_ROWS)[0][0] - top_before) <= 1
 
 
@@ -297,14 +308,15 @@ def test_landing_on_page_40_and_scrolling_up_fills_rows_above_without_moving_the
     wait_filled(page)
     # The reader sees page 40's first row where the static page put it, under the header's
     # height of the row above (a placeholder, filled by now), not the placeholders above.
-    top = page.evaluate("() => document.querySelector('[aria-posinset=\"1171\"]').getBoundingClientRect().top")
+    first = f"[aria-posinset='{page_rows(40).start + 1}']"
+    top = page.evaluate("s => document.querySelector(s).getBoundingClientRect().top", first)
     assert 0 < top < 100
     settle(r)
-    y = page.evaluate("() => document.querySelector('[aria-posinset=\"1171\"]').getBoundingClientRect().top")
+    y = page.evaluate("s => document.querySelector(s).getBoundingClientRect().top", first)
     page.evaluate(f"() => scrollBy(0, -{6 * ROW_PX})")
     wait_filled(page)
     settle(r)
-    y2 = page.evaluate("() => document.querySelector('[aria-posinset=\"1171\"]').getBoundingClientRect().top")
+    y2 = page.evaluate("s => document.querySelector(s).getBoundingClientRect().top", first)
     assert y2 == pytest.approx(y + 6 * ROW_PX, abs=1)
     assert page.evaluate(LAYOUT_SHIFT) <= 0.01
 
@@ -313,25 +325,31 @@ def test_a_row_filled_by_the_script_is_the_row_the_static_page_has(build, serve,
     server = serve(build())
     r = reader(rtt_ms=0, kbps=0)
     page = r.open(server.url)
-    page.evaluate(f"() => scrollBy(0, {36 * ROW_PX})")
+    # The page under the front: rows 40 to 69 of the list.
+    number = page_count() - 1
+    first = page_rows(number).start + 1
+    page.evaluate(f"() => scrollBy(0, {(first + 6) * ROW_PX})")
     wait_filled(page)
-    # Ranks 51-60 lie below the viewport: made by the lookahead, they may still be loading when
-    # the rows in view are filled. Compare them once filled.
-    page.wait_for_function("""() => [...Array(30).keys()].every(i =>
-      document.querySelector(`[role=feed] > [aria-posinset="${31 + i}"][data-id]`))""", timeout=5000)
-    same = page.evaluate("""async (url) => {
+    # Its last ranks lie below the viewport: made by the lookahead, they may still be loading
+    # when the rows in view are filled. Compare them once filled.
+    page.wait_for_function("""first => [...Array(30).keys()].every(i =>
+      document.querySelector(`[role=feed] > [aria-posinset="${first + i}"][data-id]`))""", arg=first, timeout=5000)
+    same = page.evaluate("""async ([url, first]) => {
       const html = await (await fetch(url)).text();
       const other = new DOMParser().parseFromString(html, 'text/html');
+      const theirs = other.querySelectorAll('[role=feed] > article');
       const results = [];
-      for (let rank = 31; rank <= 60; rank++) {
-        // The same element but for its place (an inline position the script gives every row).
-        const mine = document.querySelector(`[role=feed] > [aria-posinset="${rank}"]`).cloneNode(true);
+      for (let i = 0; i < 30; i++) {
+        // The same element but for its place: an inline position and the rank the script
+        // gives every row, which the static page leaves out.
+        const mine = document.querySelector(`[role=feed] > [aria-posinset="${first + i}"]`).cloneNode(true);
         mine.removeAttribute('style');
-        const theirs = other.querySelector(`[role=feed] > [aria-posinset="${rank}"]`);
-        results.push(mine.isEqualNode(theirs));
+        mine.removeAttribute('aria-posinset');
+        mine.setAttribute('aria-setsize', '-1');
+        results.push(mine.isEqualNode(theirs[i]));
       }
       return results;
-    }""", server.prefix + "page/2/")
+    }""", [server.prefix + page_path(number), first])
     assert same == [True] * 30
 
 
@@ -373,9 +391,8 @@ def test_a_failing_shard_ends_as_a_link_to_its_static_page(build, serve, reader,
     row = broken[0] + 1
     page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {broken[0] * ROW_PX})")
     link = page.wait_for_selector(f"[aria-posinset='{row}'] a.failed", timeout=8000)
-    expected_page = broken[0] // 30 + 1
-    assert link.inner_text() == f"Couldn't load — open page {expected_page}"
-    assert link.get_attribute("href") == ("/" if expected_page == 1 else f"/page/{expected_page}/")
+    assert link.inner_text() == "Couldn't load — open its page"
+    assert link.get_attribute("href") == "/" + page_path(page_of_row(broken[0]))
     attempts = server.requests.count(f"/s/{broken[2]}.json")
     assert attempts == 4  # the first try and three retries
     assert page.get_attribute(f"[aria-posinset='{row}']", "aria-busy") is None
@@ -442,23 +459,26 @@ def test_batch_loads_the_next_page_only_at_the_bottom(build, serve, reader):
     r = reader()
     page = r.open(server.url)
     settle(r)
-    assert page.eval_on_selector_all("[role=feed] > article", "as => as.length") == 30
-    assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == 30 * ROW_PX
+    # The front page's rows (40: the newest 10000 mod 30 + 30).
+    front = len(page_rows(page_count()))
+    assert page.eval_on_selector_all("[role=feed] > article", "as => as.length") == front
+    assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == front * ROW_PX
     assert r.shards_finished() == []
     page.evaluate("() => scrollTo(0, document.body.scrollHeight)")
     settle(r)
     # One page more: the feed grew by thirty rows, and the shards of those rows (and no
     # others) were fetched, all of them, as batch does.
-    assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == 60 * ROW_PX
+    grown = front + 30
+    assert page.evaluate("() => document.querySelector('[role=feed]').offsetHeight") == grown * ROW_PX
     names = {e[2]: e for e in manifest_shards(site)}
     fetched = sorted(names[os.path.basename(u)[:-5]][:2] for u in r.shards_finished())
-    needed = sorted(e[:2] for e in names.values() if e[0] < 60 and e[0] + e[1] > 30)
+    needed = sorted(e[:2] for e in names.values() if e[0] < grown and e[0] + e[1] > front)
     assert fetched == needed
-    # Row 60 is filled when it comes into view, with no new request.
+    # The last row is filled when it comes into view, with no new request.
     count = len(server.requests)
-    page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {60 * ROW_PX} - innerHeight - 20)")
+    page.evaluate(f"() => scrollTo(0, document.querySelector('[role=feed]').offsetTop + {grown * ROW_PX} - innerHeight - 20)")
     wait_filled(page)
-    assert page.evaluate(VISIBLE_ROWS)[-1][0] == 60
+    assert page.evaluate(VISIBLE_ROWS)[-1][0] == grown
     assert len(server.requests) == count
 
 
@@ -469,13 +489,13 @@ def test_all_loads_every_row_at_once(build, serve, reader):
     page = r.open(server.url)
     settle(r, timeout=60)
     assert page.eval_on_selector_all("[role=feed] > article[aria-busy]", "as => as.length") == 0
-    beyond_page_1 = [e for e in manifest_shards(site) if e[0] + e[1] > 30]
-    assert len(set(r.shards_finished())) == len(beyond_page_1)
+    beyond_the_front = [e for e in manifest_shards(site) if e[0] + e[1] > len(page_rows(page_count()))]
+    assert len(set(r.shards_finished())) == len(beyond_the_front)
 
 
 @pytest.mark.parametrize("strategy", ["prefetch", "batch", "all"])
-def test_the_script_is_at_most_2600_bytes_gzipped_as_served(build, strategy):
+def test_the_script_is_at_most_2750_bytes_gzipped_as_served(build, strategy):
     script = glob.glob(os.path.join(build(strategy), "assets", "sitegen.*.js"))
     assert len(script) == 1
     size = len(gzip.compress(open(script[0], "rb").read(), 9))
-    assert size <= 2600, f"{strategy}: {size} bytes gzipped"
+    assert size <= 2750, f"{strategy}: {size} bytes gzipped"

@@ -1,15 +1,40 @@
-/// Static pages: page N holds rows [(N-1)·size, N·size). Pure.
+/// Static pages, numbered from the oldest row. Pure.
+///
+/// A list of `total` rows (row 0 the newest) has `pageCount` pages. Page 1 holds the oldest
+/// `pageSize` rows, page 2 the next `pageSize`, and so on; the last page, the list's front
+/// (`index.html`), holds the rest: the newest `total mod pageSize + pageSize` rows, or all of
+/// them in a list shorter than two pages. Numbered this way, a page keeps its rows when stories
+/// come in on top: only the front and the pages new since grow or appear, so a rebuild with new
+/// stories rewrites a few pages, not every one, and a link to `page/N/` shows the same stories
+/// next year. docs/format.md has the layout.
 public enum Paginator {
-    /// Row ranges of every page. An empty list still gets one (empty) page, so `index.html` exists.
-    public static func pages(total: Int, pageSize: Int) -> [Range<Int>] {
+    /// At least one, so `index.html` exists for an empty list.
+    public static func pageCount(total: Int, pageSize: Int) -> Int {
         precondition(pageSize > 0, "page size must be positive")
-        guard total > 0 else { return [0..<0] }
-        return stride(from: 0, to: total, by: pageSize).map { $0..<Swift.min($0 + pageSize, total) }
+        return Swift.max(1, total / pageSize)
     }
 
-    /// The page (1-based) that holds a row (0-based).
-    public static func page(ofRow row: Int, pageSize: Int) -> Int { row / pageSize + 1 }
+    /// The rows (from the list's top) of page `number`, 1 being the oldest.
+    public static func rows(ofPage number: Int, total: Int, pageSize: Int) -> Range<Int> {
+        let count = pageCount(total: total, pageSize: pageSize)
+        precondition((1...count).contains(number), "no page \(number) of \(count)")
+        let upper = total - (number - 1) * pageSize
+        return (number == count ? 0 : upper - pageSize)..<upper
+    }
 
-    /// Path of page N under the site root: "" for page 1 (the site's index), "page/N/" otherwise.
-    public static func path(ofPage number: Int) -> String { number == 1 ? "" : "page/\(number)/" }
+    /// Row ranges of every page, page 1 (the oldest) first.
+    public static func pages(total: Int, pageSize: Int) -> [Range<Int>] {
+        (1...pageCount(total: total, pageSize: pageSize)).map { rows(ofPage: $0, total: total, pageSize: pageSize) }
+    }
+
+    /// The page that holds a row (0-based, from the list's top).
+    public static func page(ofRow row: Int, total: Int, pageSize: Int) -> Int {
+        Swift.min((total - 1 - row) / pageSize + 1, pageCount(total: total, pageSize: pageSize))
+    }
+
+    /// Path of page N under the list's folder: "" for the front (the last page), "page/N/"
+    /// for the others.
+    public static func path(ofPage number: Int, pageCount: Int) -> String {
+        number == pageCount ? "" : "page/\(number)/"
+    }
 }

@@ -1,13 +1,14 @@
 /// Every URL the site links to, under the base URL. Pure, so templates, pages, shards and the
 /// manifest agree on one layout:
 ///
-///     index.html            page 1            page/N/index.html   page N
+///     index.html            the list's front  page/N/index.html   page N, 1 the oldest
 ///     item/<id>/index.html  a story's text    s/<hash>.json        a shard
 ///     m/<build>/<k>.json    manifest part k   assets/<name>.<hash>.<ext>
 ///     <slug>/index.html     a site page (pages/<slug>.md)
 ///     <path>/index.html     a story's text at the path it asked for (`ItemPaths`)
 ///     tags/index.html       the index of a taxonomy's terms (tags/, categories/)
-///     tags/<slug>/index.html   a term's list, page 1; tags/<slug>/page/N/index.html, page N
+///     tags/<slug>/index.html   a term's list's front; tags/<slug>/page/N/index.html, page N
+///     head.json, tags/<slug>/head.json   a list's length and manifest (`ListHead`)
 public struct SitePaths: Sendable, Equatable {
     /// Always ends in "/".
     public let base: String
@@ -16,23 +17,31 @@ public struct SitePaths: Sendable, Equatable {
         self.base = base.hasSuffix("/") ? base : base + "/"
     }
 
-    public func page(_ number: Int) -> String { base + Paginator.path(ofPage: number) }
+    /// Page N of the site's list of `pageCount` pages (`Paginator`).
+    public func page(_ number: Int, of pageCount: Int) -> String {
+        base + Paginator.path(ofPage: number, pageCount: pageCount)
+    }
     public func item(_ id: Int) -> String { base + "item/\(id)/" }
     /// A story's item page: its own path when it has one (`ItemPaths`), else `item/<id>/`.
     public func item(_ story: Story) -> String { base + Self.itemFolder(story) }
     public func sitePage(_ slug: String) -> String { base + slug + "/" }
-    /// Page N of the list in `folder` ("" for the site's list, `tags/swift/` for a term's).
-    public func list(_ folder: String, page number: Int) -> String {
-        base + Self.urlPath(folder) + Paginator.path(ofPage: number)
+    /// Page N of the list in `folder` ("" for the site's list, `tags/swift/` for a term's), of
+    /// `pageCount` pages.
+    public func list(_ folder: String, page number: Int, of pageCount: Int) -> String {
+        base + Self.urlPath(folder) + Paginator.path(ofPage: number, pageCount: pageCount)
     }
+    /// The list's front page: the folder itself.
+    public func list(_ folder: String) -> String { base + Self.urlPath(folder) }
     public func term(_ taxonomy: Taxonomy, slug: String) -> String { base + Self.urlPath(taxonomy.folder + slug + "/") }
     public func taxonomy(_ taxonomy: Taxonomy) -> String { base + taxonomy.folder }
 
     /// Paths of files relative to the output folder.
-    public static func pageFile(_ number: Int) -> String { Paginator.path(ofPage: number) + "index.html" }
-    public static func listPageFile(_ folder: String, _ number: Int) -> String {
-        folder + Paginator.path(ofPage: number) + "index.html"
+    public static func listPageFile(_ folder: String, _ number: Int, of pageCount: Int) -> String {
+        folder + Paginator.path(ofPage: number, pageCount: pageCount) + "index.html"
     }
+    /// The list's head (`ListHead`): its length and manifest now, read by pages that do not
+    /// name them (every page but the front).
+    public static func listHeadFile(_ folder: String) -> String { folder + "head.json" }
     public static func taxonomyFile(_ taxonomy: Taxonomy) -> String { taxonomy.folder + "index.html" }
     public static func itemFile(_ story: Story) -> String { itemFolder(story) + "index.html" }
     /// The item page's folder, where the files of its page bundle go.
