@@ -115,21 +115,34 @@ struct DiscoveryTests {
             let locations = elements.filter { $0.name == "loc" }.map(\.text)
             let items = filesUnder(out + "/item").count
             #expect(locations.count == 4 + items)
-            #expect(locations.prefix(4) == ["/sub/", "/sub/page/3/", "/sub/page/2/", "/sub/page/1/"])
+            // In the order they grow in: the front, then pages from the oldest, then items.
+            #expect(locations.prefix(4) == ["/sub/", "/sub/page/1/", "/sub/page/2/", "/sub/page/3/"])
             #expect(locations.dropFirst(4).allSatisfy { $0.hasPrefix("/sub/item/") })
         }
     }
 
-    @Test("more than 50,000 URLs: a sitemap index and numbered urlsets")
+    @Test("more than 50,000 URLs: a sitemap index and numbered urlsets of pages and of items; new ones change the last")
     func sitemapIndex() throws {
-        let urls = (0..<50_001).map { "https://e.com/item/\($0)/" }
-        let files = Sitemap.files(urls: urls, paths: SitePaths(base: "https://e.com/"))
-        #expect(files.map(\.name) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml"])
+        let paths = SitePaths(base: "https://e.com/")
+        let pages = (1...10).map { "https://e.com/page/\($0)/" }
+        let items = (0..<50_001).map { "https://e.com/item/\($0)/" }
+        let files = Sitemap.files(pages: pages, items: items, paths: paths)
+        #expect(files.map(\.name) == ["sitemap.xml", "sitemap-pages-1.xml", "sitemap-items-1.xml", "sitemap-items-2.xml"])
         let text = files.map { String(decoding: $0.xml, as: UTF8.self) }
         #expect(text[0].contains("<sitemapindex"))
-        #expect(text[0].contains("<loc>https://e.com/sitemap-2.xml</loc>"))
-        #expect(text[1].components(separatedBy: "<url>").count == 50_001)
-        #expect(text[2].components(separatedBy: "<url>").count == 2)
+        #expect(text[0].contains("<loc>https://e.com/sitemap-items-2.xml</loc>"))
+        #expect(text[1].components(separatedBy: "<url>").count == 11)
+        #expect(text[2].components(separatedBy: "<url>").count == 50_001)
+        #expect(text[3].components(separatedBy: "<url>").count == 2)
+        // Ten new items and a new page: the first items file keeps its bytes.
+        let grown = Sitemap.files(
+            pages: pages + ["https://e.com/page/11/"], items: items + (50_001..<50_011).map { "https://e.com/item/\($0)/" },
+            paths: paths)
+        #expect(grown[2].xml == files[2].xml)
+        #expect(grown[1].xml != files[1].xml && grown[3].xml != files[3].xml)
+        // Under the limit, one urlset: pages, then items.
+        let small = Sitemap.files(pages: pages, items: Array(items.prefix(5)), paths: paths)
+        #expect(small.map(\.name) == ["sitemap.xml"])
     }
 
     @Test("robots.txt, _headers and 404.html exist; the 404 page links home under the base")
