@@ -193,8 +193,8 @@ public enum Build {
         }
         try writer.writeTaxonomyPages(terms)
         let searchIndex = try search.map { planning in
-            let (index, names) = try planning.value.get()
-            log("      the search index: \(index.segments.count) segments, \(index.segments.map { $0.plan.words.count }) words")
+            let (index, names, words) = try planning.value.get()
+            log("      the search index: \(index.segments.count) segments, \(words) words")
             return try writer.writeSearchIndex(
                 index, names: names,
                 list: .init(
@@ -249,14 +249,22 @@ public enum Build {
     /// and author, and its body (HN's text or a Markdown body), broken into folded words,
     /// segment by segment (ranges of the list, `SearchIndexPlanner.segments`), each ranked (on
     /// both cores), cut into files and written (docs/format.md, "Search"), then kept without
-    /// its results for the root and directories that name its files.
+    /// its results for the root and directories that name its files. The oldest comes first:
+    /// the directories are cut at its packs, and a segment they list keeps only what they and
+    /// the root name of it (`SearchIndexPlanner.listedThroughDirectories`).
+    /// - Returns: the index, its segments' files, and each segment's count of words.
     static func searchSegments(
         _ fields: SearchFieldTable, recordBytes: [Int], rule: SearchRule, writer: SiteWriter, rows: SiteWriter.Rows
-    ) throws -> (SearchIndexPlan, [SearchFiles.SegmentNames]) {
+    ) throws -> (SearchIndexPlan, [SearchFiles.SegmentNames], words: [Int]) {
         let count = fields.count
-        var segments: [SearchIndexPlan.Segment] = []
-        var names: [SearchFiles.SegmentNames] = []
-        for range in SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories) {
+        // Newest first, as the index lists them.
+        let ranges = SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories)
+        var segments: [SearchIndexPlan.Segment?] = Array(repeating: nil, count: ranges.count)
+        var names: [SearchFiles.SegmentNames?] = Array(repeating: nil, count: ranges.count)
+        var words = Array(repeating: 0, count: ranges.count)
+        var bounds: [String] = []
+        for s in ranges.indices.reversed() {
+            let range = ranges[s]
             // The segment's rows in the list: its newest story's first.
             let top = count - range.upperBound
             let terms = SearchTermsBuilder.terms(count: range.count) { i in fields.fields(of: top + i) }
@@ -264,12 +272,18 @@ public enum Build {
                 terms, recordBytes: Array(recordBytes[top..<top + range.count]), rule: rule,
                 map: { count, word in Parallel.array(count: count, word) })
             let segment = SearchIndexPlan.Segment(start: range.lowerBound, plan: plan)
-            names.append(
-                try writer.writeSearchSegment(
-                    segment, inRoot: SearchIndexPlanner.isInRoot(segment, stories: count, rule: rule), stories: count,
-                    rows: rows))
-            segments.append(SearchIndexPlan.Segment(start: range.lowerBound, plan: plan.withoutResults()))
+            if s == ranges.count - 1 { bounds = SearchIndexPlanner.directoryBounds(oldest: plan, rule: rule) }
+            let inRoot = SearchIndexPlanner.isInRoot(segment, stories: count, rule: rule)
+            names[s] = try writer.writeSearchSegment(segment, inRoot: inRoot, stories: count, rows: rows)
+            words[s] = plan.words.count
+            segments[s] =
+                inRoot
+                ? SearchIndexPlan.Segment(start: range.lowerBound, plan: plan.withoutResults())
+                : SearchIndexPlanner.listedThroughDirectories(segment, bounds: bounds)
         }
-        return (SearchIndexPlanner.index(segments, stories: count, rule: rule), names)
+        return (
+            SearchIndexPlanner.index(segments.map { $0! }, stories: count, rule: rule, bounds: bounds), names.map { $0! },
+            words
+        )
     }
 }

@@ -12,7 +12,8 @@ package enum Sitemap {
 
     /// File name (relative to the output) → contents, as UTF-8.
     /// - Parameters:
-    ///   - pages: the list pages, site pages and term lists, those that grow last.
+    ///   - pages: the list pages, site pages and term lists: the list's pages first, from the
+    ///     oldest, and what may change anywhere (site pages, terms) last.
     ///   - items: the item pages, the oldest first.
     package static func files(pages: [String], items: [String], paths: SitePaths) -> [(name: String, xml: [UInt8])] {
         guard pages.count + items.count > maxURLs else { return [(SitePaths.sitemapFile, urlset(pages + items))] }

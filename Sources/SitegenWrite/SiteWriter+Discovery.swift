@@ -19,18 +19,17 @@ extension SiteWriter {
         let paths = renderer.paths
         let feed = AtomFeed.xml(stories: feed, title: renderer.options.title, paths: paths, hasItemPage: rows.hasItemPage)
         try output.write(feed, to: SitePaths.feedFile)
-        // Each kind in the order it grows in, the oldest first (`Sitemap`): the front, the
-        // site pages and the terms, then the list's pages from page 1; the item pages from the
-        // oldest story's.
+        // Each kind in the order it grows in (`Sitemap`): the front, then the list's pages from
+        // page 1 (the oldest), then what changes anywhere (site pages, terms) last, so that it
+        // moves the last file alone; the item pages from the oldest story's.
         let pages =
-            [paths.list("")] + sitePages.map { paths.sitePage($0.slug) }
-            + Set(terms.map(\.taxonomy)).sorted().map(paths.taxonomy)
+            [paths.list("")] + (1..<max(pageCount, 1)).map { paths.page($0, of: pageCount) }
+            + sitePages.map { paths.sitePage($0.slug) } + Set(terms.map(\.taxonomy)).sorted().map(paths.taxonomy)
             + terms.flatMap { term in
                 Self.pageURLs(count: Paginator.pageCount(total: term.stories.count, pageSize: renderer.options.pageSize)) {
                     paths.list(term.folder, page: $0, of: $1)
                 }
             }
-            + (1..<max(pageCount, 1)).map { paths.page($0, of: pageCount) }
         for file in Sitemap.files(pages: pages, items: itemURLs.reversed(), paths: paths) {
             try output.write(file.xml, to: file.name)
         }

@@ -262,4 +262,36 @@ struct SearchReferenceTests {
             }
         }
     }
+
+    @Test("a segment listed through directories, kept with only the words they name, writes the very same root and directories")
+    func namesOnlyWriteTheSameIndex() {
+        for seed in 1...4 as ClosedRange<UInt64> {
+            // 700 stories: blocks of 128 (five, through directories), then the tiers' segments.
+            let stories = Self.corpus(seed: seed, count: 700)
+            let whole = Self.index(stories)
+            #expect(!whole.directories.isEmpty && whole.inRoot.filter { !$0 }.count >= 2, "seed \(seed)")
+            let bounds = SearchIndexPlanner.directoryBounds(oldest: whole.segments.last!.plan, rule: Self.rule)
+            let kept = zip(whole.segments, whole.inRoot).map { segment, inRoot in
+                inRoot ? segment : SearchIndexPlanner.listedThroughDirectories(segment, bounds: bounds)
+            }
+            let slim = SearchIndexPlanner.index(kept, stories: stories.count, rule: Self.rule, bounds: bounds)
+            #expect(slim.directories == whole.directories, "seed \(seed)")
+            for (s, inRoot) in whole.inRoot.enumerated() where !inRoot {
+                #expect(kept[s].plan.words.count < whole.segments[s].plan.words.count, "seed \(seed), segment \(s)")
+            }
+            // Names as the writer gives them: what matters is that both index the same ones.
+            let names = whole.segments.enumerated().map { s, segment in
+                SearchFiles.SegmentNames(
+                    folder: whole.inRoot[s] ? "f\(s)" : nil, packs: segment.plan.packs.indices.map { "p\(s)-\($0)" },
+                    more: segment.plan.more.indices.map { "m\(s)-\($0)" })
+            }
+            let list = SearchFiles.ListRows(build: "b", partRows: 1024, pageRows: 30)
+            #expect(
+                SearchFiles.root(slim, names: names, directories: nil, list: list)
+                    == SearchFiles.root(whole, names: names, directories: nil, list: list), "seed \(seed)")
+            for (a, b) in zip(slim.directories, whole.directories) {
+                #expect(SearchFiles.directory(slim, a, names: names) == SearchFiles.directory(whole, b, names: names))
+            }
+        }
+    }
 }

@@ -101,7 +101,9 @@ struct TaxonomyTests {
     func listShards() {
         let term = Term(taxonomy: .tags, name: "x", slug: "x", stories: [4, 7, 9])
         #expect(!StoryList(term: term).hasShards(pageSize: 3))
-        #expect(StoryList(term: term).hasShards(pageSize: 2))
+        // Three stories at two a page are one page (the front holds up to two pages' worth).
+        #expect(!StoryList(term: term).hasShards(pageSize: 2))
+        #expect(StoryList(term: term).hasShards(pageSize: 1))
         #expect(StoryList(all: 1).hasShards(pageSize: 30))
         #expect(StoryList(term: term).story(atRow: 1) == 7 && StoryList(all: 5).story(atRow: 1) == 1)
         #expect(StoryList(term: term).folder == "tags/x/" && StoryList(all: 5).folder == "")

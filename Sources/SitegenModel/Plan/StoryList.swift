@@ -30,5 +30,7 @@ public struct StoryList: Sendable {
     /// format is what other clients read). A term's list only when it runs past one page: on a
     /// single page every row is in the static HTML already, and nothing is left to fetch, so
     /// the files would only cost the build (most of a site's terms are on one page).
-    public func hasShards(pageSize: Int) -> Bool { term == nil || total > pageSize }
+    public func hasShards(pageSize: Int) -> Bool {
+        term == nil || Paginator.pageCount(total: total, pageSize: pageSize) > 1
+    }
 }

@@ -8,12 +8,30 @@ public struct SearchIndexPlan: Sendable, Equatable {
         /// are numbered from here, so a story deleted under it moves this alone.
         public var start: Int
         public var plan: SearchPlan
+        /// For a segment the root lists through directories, what each directory lists of
+        /// it, worked out while its plan was whole (`SearchIndexPlanner.listedThroughDirectories`):
+        /// its plan then keeps only the words the directories and the root name. Nil: worked
+        /// out from the plan.
+        public var slices: [Slice]?
 
         public var stories: Int { plan.stories }
 
-        public init(start: Int, plan: SearchPlan) {
+        public init(start: Int, plan: SearchPlan, slices: [Slice]? = nil) {
             self.start = start
             self.plan = plan
+            self.slices = slices
+        }
+    }
+
+    /// What one directory lists of one segment: its packs and its files of later results that
+    /// hold a word of the directory's range.
+    public struct Slice: Sendable, Equatable {
+        public var packs: Range<Int>
+        public var more: Range<Int>
+
+        public init(packs: Range<Int>, more: Range<Int>) {
+            self.packs = packs
+            self.more = more
         }
     }
 

@@ -40,13 +40,29 @@ public enum SearchIndexPlanner {
     /// listed in directories, each merge would rewrite every directory too, where the root
     /// changes with every build anyway. What bounds the root is the tiers: the segments above
     /// the oldest hold fewer than `tiers[0]` stories, a hundred packs or so.
-    public static func index(_ segments: [SearchIndexPlan.Segment], stories: Int, rule: SearchRule) -> SearchIndexPlan {
+    /// - Parameter bounds: where the directories begin (`directoryBounds`), when the oldest
+    ///   segment's plan is no longer whole to cut them from.
+    public static func index(
+        _ segments: [SearchIndexPlan.Segment], stories: Int, rule: SearchRule, bounds: [String]? = nil
+    ) -> SearchIndexPlan {
         precondition(segments.reduce(0) { $0 + $1.stories } == stories, "segments cover the list")
         let inRoot = segments.map { isInRoot($0, stories: stories, rule: rule) }
+        let bounds = bounds ?? segments.last.map { directoryBounds(oldest: $0.plan, rule: rule) } ?? []
         return SearchIndexPlan(
-            segments: segments, inRoot: inRoot, directories: directories(segments, inRoot: inRoot, rule: rule),
+            segments: segments, inRoot: inRoot, directories: directories(segments, inRoot: inRoot, bounds: bounds),
             filters: filters(segments, inRoot: inRoot, rule: rule), stories: stories, firstRows: rule.firstRows,
             moreRows: SearchPlanner.moreRows(rule))
+    }
+
+    /// A segment the root lists through directories, once its files are written: what each
+    /// directory lists of it worked out, and its plan reduced to the words the directories
+    /// and the root name (`SearchPlan.namesOnly`). The index made of such segments is the one
+    /// their whole plans make, file for file.
+    public static func listedThroughDirectories(
+        _ segment: SearchIndexPlan.Segment, bounds: [String]
+    ) -> SearchIndexPlan.Segment {
+        SearchIndexPlan.Segment(
+            start: segment.start, plan: segment.plan.namesOnly(), slices: slices(of: segment.plan, bounds: bounds))
     }
 
     /// A filter of its words (`WordFilter`) for each segment the root lists with no more than
@@ -68,36 +84,44 @@ public enum SearchIndexPlanner {
     /// only when one of those does: not with the newer segments, which the root lists (were
     /// the directories to list the newest, every build would rewrite them all).
     static func directories(
-        _ segments: [SearchIndexPlan.Segment], inRoot: [Bool], rule: SearchRule
-    )
-        -> [SearchIndexPlan.Directory]
-    {
-        guard let oldest = segments.last?.plan, oldest.packs.count > rule.rootEntries else { return [] }
+        _ segments: [SearchIndexPlan.Segment], inRoot: [Bool], bounds: [String]
+    ) -> [SearchIndexPlan.Directory] {
+        guard !bounds.isEmpty else { return [] }
+        let listed = segments.indices.map { s in
+            inRoot[s] ? nil : segments[s].slices ?? slices(of: segments[s].plan, bounds: bounds)
+        }
+        let none = SearchIndexPlan.Slice(packs: 0..<0, more: 0..<0)
+        return bounds.indices.map { d in
+            SearchIndexPlan.Directory(
+                first: bounds[d], packs: listed.map { ($0?[d] ?? none).packs }, more: listed.map { ($0?[d] ?? none).more })
+        }
+    }
+
+    /// Where the directories begin: the first words of the oldest segment's packs they are cut
+    /// at ("" the first), none when the root lists the oldest segment's packs itself.
+    public static func directoryBounds(oldest: SearchPlan, rule: SearchRule) -> [String] {
+        guard oldest.packs.count > rule.rootEntries else { return [] }
         let firstWords = oldest.packs.map { oldest.words[$0.lowerBound].term }
         let cuts = SearchPlanner.cut(
             oldest.packs.indices, target: SearchPlanner.step((oldest.packs.count + rule.rootEntries - 1) / rule.rootEntries),
             hashes: firstWords.map(SearchPlanner.hash), bytes: { _ in 1 })
-        let bounds = cuts.map { $0.lowerBound == 0 ? "" : firstWords[$0.lowerBound] }
-        return bounds.indices.map { d in
+        return cuts.map { $0.lowerBound == 0 ? "" : firstWords[$0.lowerBound] }
+    }
+
+    /// What each directory (from `bounds[d]`, inclusive, to the next) lists of a segment's
+    /// whole plan: the packs and files of later results holding a word of its range.
+    static func slices(of plan: SearchPlan, bounds: [String]) -> [SearchIndexPlan.Slice] {
+        bounds.indices.map { d in
+            guard !plan.packs.isEmpty else { return SearchIndexPlan.Slice(packs: 0..<0, more: 0..<0) }
             let (low, high) = (bounds[d], d + 1 < bounds.count ? bounds[d + 1] : nil)
-            var packs: [Range<Int>] = []
-            var more: [Range<Int>] = []
-            for (segment, inRoot) in zip(segments, inRoot) {
-                let plan = segment.plan
-                guard !plan.packs.isEmpty, !inRoot else {
-                    packs.append(0..<0)
-                    more.append(0..<0)
-                    continue
-                }
-                let from = lowerBound(plan, low)
-                let to = high.map { lowerBound(plan, $0) } ?? plan.words.count
-                // A query for a word of the range takes the last pack whose first word is not
-                // after it: the one holding `low` (or the word before it) first.
-                let floor = from < plan.words.count && plan.words[from].term == low ? from : from - 1
-                packs.append(pack(of: max(0, floor), in: plan)..<pack(of: max(0, to - 1), in: plan) + 1)
-                more.append(SearchPlanner.moreFiles(plan, words: from..<max(from, to)))
-            }
-            return SearchIndexPlan.Directory(first: low, packs: packs, more: more)
+            let from = lowerBound(plan, low)
+            let to = high.map { lowerBound(plan, $0) } ?? plan.words.count
+            // A query for a word of the range takes the last pack whose first word is not
+            // after it: the one holding `low` (or the word before it) first.
+            let floor = from < plan.words.count && plan.words[from].term == low ? from : from - 1
+            return SearchIndexPlan.Slice(
+                packs: pack(of: max(0, floor), in: plan)..<pack(of: max(0, to - 1), in: plan) + 1,
+                more: SearchPlanner.moreFiles(plan, words: from..<max(from, to)))
         }
     }
 
