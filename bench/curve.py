@@ -19,19 +19,11 @@ import argparse
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 
+from build import timed  # (wall seconds, peak RSS in KiB) of one run, by GNU time
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-
-
-def timed(command):
-    """(wall seconds, peak RSS in KiB) of one run, by GNU time."""
-    out = subprocess.run(["/usr/bin/time", "-f", "%e %M", *command], capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"failed: {' '.join(command)}\n{out.stderr}")
-    wall, kib = out.stderr.strip().splitlines()[-1].split()
-    return float(wall), int(kib)
 
 
 def weigh(folder):

@@ -44,17 +44,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from server import SiteServer  # noqa: E402
 import searchindex  # noqa: E402
 from nginxhost import NginxHost  # noqa: E402  (beside this file)
+from build import timed  # noqa: E402  (wall seconds, peak RSS in KiB) of one run, by GNU time
 
 KIB = 1024
-
-
-def timed(command):
-    """(wall seconds, peak RSS in KiB) of one run, by GNU time."""
-    out = subprocess.run(["/usr/bin/time", "-f", "%e %M", *command], capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"failed: {' '.join(command)}\n{out.stderr}")
-    wall, kib = out.stderr.strip().splitlines()[-1].split()
-    return float(wall), int(kib)
 
 
 def count_files(folder):

@@ -257,14 +257,12 @@ public enum Build {
         _ fields: SearchFieldTable, recordBytes: [Int], rule: SearchRule, writer: SiteWriter, rows: SiteWriter.Rows
     ) throws -> (SearchIndexPlan, [SearchFiles.SegmentNames], words: [Int]) {
         let count = fields.count
-        // Newest first, as the index lists them.
-        let ranges = SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories)
-        var segments: [SearchIndexPlan.Segment?] = Array(repeating: nil, count: ranges.count)
-        var names: [SearchFiles.SegmentNames?] = Array(repeating: nil, count: ranges.count)
-        var words = Array(repeating: 0, count: ranges.count)
+        // Oldest first here; the index lists them newest first.
+        var segments: [SearchIndexPlan.Segment] = []
+        var names: [SearchFiles.SegmentNames] = []
+        var words: [Int] = []
         var bounds: [String] = []
-        for s in ranges.indices.reversed() {
-            let range = ranges[s]
+        for range in SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories).reversed() {
             // The segment's rows in the list: its newest story's first.
             let top = count - range.upperBound
             let terms = SearchTermsBuilder.terms(count: range.count) { i in fields.fields(of: top + i) }
@@ -272,18 +270,18 @@ public enum Build {
                 terms, recordBytes: Array(recordBytes[top..<top + range.count]), rule: rule,
                 map: { count, word in Parallel.array(count: count, word) })
             let segment = SearchIndexPlan.Segment(start: range.lowerBound, plan: plan)
-            if s == ranges.count - 1 { bounds = SearchIndexPlanner.directoryBounds(oldest: plan, rule: rule) }
+            if segments.isEmpty { bounds = SearchIndexPlanner.directoryBounds(oldest: plan, rule: rule) }
             let inRoot = SearchIndexPlanner.isInRoot(segment, stories: count, rule: rule)
-            names[s] = try writer.writeSearchSegment(segment, inRoot: inRoot, stories: count, rows: rows)
-            words[s] = plan.words.count
-            segments[s] =
+            names.append(try writer.writeSearchSegment(segment, inRoot: inRoot, stories: count, rows: rows))
+            words.append(plan.words.count)
+            segments.append(
                 inRoot
-                ? SearchIndexPlan.Segment(start: range.lowerBound, plan: plan.withoutResults())
-                : SearchIndexPlanner.listedThroughDirectories(segment, bounds: bounds)
+                    ? SearchIndexPlan.Segment(start: range.lowerBound, plan: plan.withoutResults())
+                    : SearchIndexPlanner.listedThroughDirectories(segment, bounds: bounds))
         }
         return (
-            SearchIndexPlanner.index(segments.map { $0! }, stories: count, rule: rule, bounds: bounds), names.map { $0! },
-            words
+            SearchIndexPlanner.index(segments.reversed(), stories: count, rule: rule, bounds: bounds), names.reversed(),
+            words.reversed()
         )
     }
 }

@@ -22,11 +22,13 @@ extension ShardEntry {
 }
 
 extension [ShardEntry] {
-    package func write(to w: inout JSONWriter) {
+    /// - Parameter total: with the list's length, each entry is placed by the rows below it
+    ///   (a page's config block), else by its first row (a manifest part).
+    package func write(to w: inout JSONWriter, total: Int? = nil) {
         w.raw("[")
         for (i, entry) in enumerated() {
             if i > 0 { w.raw(",") }
-            entry.write(to: &w)
+            entry.write(to: &w, below: total.map { $0 - entry.first - entry.count })
         }
         w.raw("]")
     }

@@ -66,12 +66,9 @@ package struct PageConfig {
         w.int(partRows)
         w.raw(",\"strategy\":")
         w.string(strategy.rawValue)
-        w.raw(",\"shards\":[")
-        for (i, entry) in shards.enumerated() {
-            if i > 0 { w.raw(",") }
-            entry.write(to: &w, below: total - entry.first - entry.count)
-        }
-        w.raw("]}")
+        w.raw(",\"shards\":")
+        shards.write(to: &w, total: total)
+        w.raw("}")
         return w.bytes
     }
 }
