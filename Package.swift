@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "SitegenRender",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenAssets", "CCmarkGFM", "CPrefetch",
+                "SitegenModel", "SitegenSystem", "SitegenAssets", "CCmarkGFM", "CPrefetch", "CHighlight",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -165,6 +165,7 @@ let package = Package(
                 .embedInCode("Templates/page.mustache"),
                 .embedInCode("Templates/row.mustache"),
                 .embedInCode("Templates/item.mustache"),
+                .embedInCode("Templates/document.mustache"),
                 .embedInCode("Templates/sitepage.mustache"),
                 .embedInCode("Templates/terms.mustache"),
                 .embedInCode("Templates/search.mustache"),
@@ -191,6 +192,21 @@ let package = Package(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Code highlighted at build time by KDE's syntax-highlighting engine (Debian's
+        // libkf5syntaxhighlighting-dev: some 300 languages' definitions, kept by KDE for Kate),
+        // behind a C interface in one C++ file. Qt 5 publishes no module map, so its headers'
+        // folders are named here, for both of Debian's 64-bit architectures.
+        .target(
+            name: "CHighlight",
+            cxxSettings: [
+                .unsafeFlags(
+                    ["-fPIC", "-I/usr/include/KF5/KSyntaxHighlighting"]
+                        + ["x86_64", "aarch64"].flatMap { arch in
+                            ["", "/QtCore", "/QtGui"].map { "-I/usr/include/\(arch)-linux-gnu/qt5\($0)" }
+                        })
+            ],
+            linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core")]
         ),
         // Precompressed siblings (.gz, .br) from Debian's zlib1g-dev and libbrotli-dev.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -260,5 +276,6 @@ let package = Package(
         ),
         .testTarget(name: "SitegenArchitectureTests", dependencies: ["SitegenTestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

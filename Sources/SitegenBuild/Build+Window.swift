@@ -119,6 +119,7 @@ extension Build {
         if !links.isEmpty {
             renderer.markdownLinks = links
             list.markdownLinks = links
+            renderer.outline = DocumentOutline(stories: stories, withPages: itemRows, paths: context.paths)
         }
         let writer = SiteWriter(output: context.output, renderer: renderer, rows: context.rows)
         list.authored += try writer.writeItemPages(itemRows, stories: stories, rowHTML: html)

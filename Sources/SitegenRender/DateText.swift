@@ -20,6 +20,18 @@ public enum DateText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// "Nov 20, 2026": a document's day (a blog dates its posts by the day).
+    public static func day(_ unix: Int) -> String {
+        let (y, m, d, _, _, _) = civil(unix)
+        var out: [UInt8] = []
+        out.append(months[m - 1])
+        out.append(UInt8(ascii: " "))
+        DecimalText.append(d, to: &out)
+        out.append(", ")
+        DecimalText.append(y, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     // Digit by digit into the page's bytes: every row of a million-story build has two dates,
     // and building them as Strings (interpolation, appends) cost more than the rest of the row.
 

@@ -45,24 +45,61 @@ public enum Markdown {
     /// many, and their ids would repeat); trusted (it needs no sanitizer after this).
     public static func html(_ markdown: String) -> String { render(markdown, ids: nil).html }
 
+    /// A summary as one line of plain text, for a row: its words without their markup (a
+    /// link's text, an image's alt text), its spacing collapsed, and cut at a word after
+    /// `limit` characters with "…" (a row shows one line; the rest would be bytes in every shard).
+    public static func excerpt(_ markdown: String, limit: Int = 240) -> String {
+        parsed(markdown, options: options) { document, _ in
+            guard let rendered = cmark_render_plaintext(document, options, 0) else { return "" }
+            defer { free(rendered) }
+            return line(of: String(cString: rendered), limit: limit)
+        } ?? ""
+    }
+
+    /// `text`'s words on one line, cut at a word after `limit` characters.
+    static func line(of text: String, limit: Int) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        var line = ""
+        for word in words {
+            if line.count + word.count > limit, !line.isEmpty { return line + "…" }
+            line += line.isEmpty ? word : " " + word
+        }
+        return line
+    }
+
     /// A whole page's Markdown: its headings get ids by GitHub's rules (`HeadingIDs`), none of
     /// them one of `taken` (the ids the page's theme writes), so `#fragment` links to them work.
     /// Its raw HTML is kept, through `AuthoredHTML` (which removes an author's id that is one of
     /// `taken` too). `link` may give a link's URL another (a link to a Markdown file: its page's
     /// URL); it sees every link's `href` once, the Markdown's and the raw HTML's, as the HTML has
     /// it (percent-encoded), and what it gives is checked as any URL is.
-    public static func page(_ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil) -> Page {
-        render(markdown, ids: HeadingIDs(taken: taken), taken: taken, link: link)
+    /// With a `title`, a heading of level 1 that opens the page and says the title is left
+    /// out: the page's template writes the title once, as its own `<h1>`.
+    public static func page(
+        _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil
+    ) -> Page {
+        render(markdown, ids: HeadingIDs(taken: taken), taken: taken, link: link, title: title)
     }
 
     static func render(
-        _ markdown: String, ids: HeadingIDs?, taken: Set<String> = [], link: ((String) -> String?)? = nil
+        _ markdown: String, ids: HeadingIDs?, taken: Set<String> = [], link: ((String) -> String?)? = nil,
+        title: String? = nil
     ) -> Page {
-        _ = registered
         // A page keeps its raw HTML, for `AuthoredHTML` to make safe; a row's summary does not
         // (a line of text in a row of fixed height has no room for pictures and blocks).
         let options = ids == nil ? Self.options : Self.options | CMARK_OPT_UNSAFE
-        guard let parser = cmark_parser_new(options) else { return Page(html: "", headings: []) }
+        return parsed(markdown, options: options) { document, parser in
+            render(document, parser: parser, options: options, ids: ids, taken: taken, link: link, title: title)
+        } ?? Page(html: "", headings: [])
+    }
+
+    /// The document cmark parses `markdown` into, with GitHub's extensions, for `body` to read
+    /// or change and render; freed after, with its parser. Nil when cmark cannot allocate.
+    private static func parsed<T>(
+        _ markdown: String, options: Int32, _ body: (_ document: OpaquePointer, _ parser: OpaquePointer) -> T
+    ) -> T? {
+        _ = registered
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensions {
             if let extensionPointer = cmark_find_syntax_extension(name) {
@@ -78,11 +115,28 @@ public enum Markdown {
             }
             return cmark_parser_finish(parser)
         }
-        guard let document = parsed else { return Page(html: "", headings: []) }
+        guard let document = parsed else { return nil }
         defer { cmark_node_free(document) }
+        return body(document, parser)
+    }
+
+    private static func render(
+        _ document: OpaquePointer, parser: OpaquePointer, options: Int32, ids: HeadingIDs?, taken: Set<String>,
+        link: ((String) -> String?)?, title: String?
+    ) -> Page {
         dropUnsafeURLs(in: document)
         renderAlerts(in: document)
+        // A row's summary shows no code blocks worth colouring; a page's are highlighted.
+        if ids != nil { highlightCode(in: document) }
         var headings = self.headings(in: document)
+        if let title, let first = cmark_node_first_child(document), cmark_node_get_type(first) == CMARK_NODE_HEADING,
+            cmark_node_get_heading_level(first) == 1, let heading = headings.first,
+            sameWords(heading.text, title)
+        {
+            cmark_node_unlink(first)
+            cmark_node_free(first)
+            headings.removeFirst()
+        }
         var replaced: [OpaquePointer] = []
         defer { for node in replaced { cmark_node_free(node) } }
         if var ids {
@@ -99,6 +153,15 @@ public enum Markdown {
         return Page(
             html: safe.html, headings: headings, links: safe.links, ids: safe.ids, removed: safe.removed,
             capped: safe.capped)
+    }
+
+    /// Whether a heading's text and a title say the same, their emphasis and code marks and
+    /// spacing aside (a title taken from `# *Hello* world` keeps its asterisks).
+    static func sameWords(_ a: String, _ b: String) -> Bool {
+        func words(_ text: String) -> [Substring] {
+            text.split { $0.isWhitespace || $0 == "*" || $0 == "_" || $0 == "`" }
+        }
+        return words(a) == words(b)
     }
 
     /// GitHub Flavored Markdown's extensions, as libcmark-gfm-extensions names them. Not its
@@ -262,6 +325,31 @@ public enum Markdown {
             cmark_node_insert_before(quote, alert)
             cmark_node_unlink(quote)
             cmark_node_free(quote)
+        }
+    }
+
+    /// Each fenced code block whose info string names a language `CodeHighlight` knows becomes
+    /// that highlighted HTML, in the `<pre><code class="language-…">` cmark writes around a
+    /// block: a custom block of no children whose markup is the whole block. Blocks in no
+    /// language it knows stay as cmark writes them.
+    private static func highlightCode(in document: OpaquePointer) {
+        let blocks = nodes(in: document) { node in
+            cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK && cmark_node_get_fence_info(node).map { $0.pointee != 0 } == true
+        }
+        for block in blocks {
+            let info = cmark_node_get_fence_info(block).map { String(cString: $0) } ?? ""
+            let code = cmark_node_get_literal(block).map { String(cString: $0) } ?? ""
+            guard let html = CodeHighlight.html(code, language: info),
+                let highlighted = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            else { continue }
+            // cmark's own class: the info string's first word, as written.
+            let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            cmark_node_set_on_enter(
+                highlighted, "<pre><code class=\"language-\(HTMLEscape.escape(word))\">\(html)</code></pre>")
+            cmark_node_set_on_exit(highlighted, "")
+            cmark_node_insert_before(block, highlighted)
+            cmark_node_unlink(block)
+            cmark_node_free(block)
         }
     }
 

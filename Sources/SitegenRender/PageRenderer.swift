@@ -19,6 +19,8 @@ package struct PageRenderer: Sendable {
     /// A Markdown folder's files and their pages, by which a body's links to other files go to
     /// their pages.
     package var markdownLinks: MarkdownLinks?
+    /// Where each of a Markdown folder's pages stands among the others (`DocumentOutline`).
+    package var outline: DocumentOutline?
 
     package init(
         theme: Theme, options: SiteOptions, paths: SitePaths, styleHref: String, scriptHref: String, faviconHref: String,
@@ -138,25 +140,67 @@ package struct PageRenderer: Sendable {
     /// allowlist sanitizer, or a Markdown body through cmark-gfm, its raw HTML through
     /// `AuthoredHTML`). No script: there is nothing on it to prefetch. With a Markdown body, what
     /// the build learns of it (`AuthoredPage`).
-    package func itemPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8]) -> (html: [UInt8], authored: AuthoredPage?) {
+    ///
+    /// A story with a Markdown body is a document (`document.mustache`): its title once, its
+    /// date, authors and terms, a table of contents when it is long, and its `place` among the
+    /// folder's pages (`DocumentOutline`): previous and next, breadcrumbs, its section's pages.
+    package func itemPage(
+        _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentOutline.Place? = nil
+    ) -> (html: [UInt8], authored: AuthoredPage?) {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
         var authored: AuthoredPage? = nil
+        let template: String
         if let markdown = story.markdown {
+            template = theme.documentTemplate
             let resolve = story.markdownExtras.sourceFile.flatMap { file in markdownLinks?.resolver(from: file) }
-            let page = Markdown.page(markdown, taken: theme.itemPageIDs, link: resolve)
+            let page = Markdown.page(markdown, taken: theme.itemPageIDs, link: resolve, title: story.title)
             item[Key.text] = .string(page.html)
-            item[Key.toc] = Self.tableOfContents(page.headings)
+            let toc = page.headings.filter { (2...3).contains($0.level) && $0.id != nil }
+            item[Key.toc] = Self.tableOfContents(toc)
+            item[Key.hasToc] = .bool(toc.count >= Self.contentsFrom)
+            item[Key.hasByline] = .bool(
+                story.time != nil || story.by != nil || item[RowKeys.domain] != nil || item[RowKeys.terms] != nil)
+            if let place { documentContext(place, into: &item) }
             authored = AuthoredPage(
                 links: LinkCheck.Page(url: paths.item(story), links: page.links, ids: page.ids), removed: page.removed,
                 capped: page.capped)
         } else {
+            template = "item"
             item[Key.text] = .html(HTMLSanitizer.sanitizedBytes(story.text ?? ""))
         }
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
-        layout[Key.content] = .html(theme.renderBytes("item", .object(item)))
+        layout[Key.content] = .html(theme.renderBytes(template, .object(item)))
         if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
         return (theme.renderBytes("layout", .object(layout)), authored)
+    }
+
+    /// A document's table of contents is shown from this many headings (of levels 2 and 3) on:
+    /// a short page's one or two are seen at a glance.
+    static let contentsFrom = 3
+
+    /// `previous`, `next`, `crumbs` (the site's front first) and the section's `section` and
+    /// `sectionPages` (each `current` or not), with the `has…` flags the template tests.
+    private func documentContext(_ place: DocumentOutline.Place, into item: inout TemplateObject) {
+        func link(_ link: DocumentOutline.Link) -> TemplateValue {
+            .object(["title": .string(link.title), "href": .string(link.href)])
+        }
+        if let previous = place.previous { item[Key.previous] = link(previous) }
+        if let next = place.next { item[Key.next] = link(next) }
+        item[Key.hasAround] = .bool(place.previous != nil || place.next != nil)
+        if !place.crumbs.isEmpty {
+            let home = DocumentOutline.Link(title: options.title, href: paths.base)
+            item[Key.crumbs] = .list(([home] + place.crumbs).map(link))
+            item[Key.hasCrumbs] = .bool(true)
+        }
+        if !place.pages.isEmpty {
+            if let section = place.section { item[Key.section] = link(section) }
+            item[Key.sectionPages] = .list(
+                place.pages.enumerated().map { n, page in
+                    .object(["title": .string(page.title), "href": .string(page.href), "current": .bool(n == place.current)])
+                })
+            item[Key.hasSection] = .bool(true)
+        }
     }
 
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout;
@@ -245,4 +289,8 @@ enum PageKeys {
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text"), toc = TemplateKey("toc")
     package static let faviconHref = TemplateKey("faviconHref"), term = TemplateKey("term")
+    static let hasToc = TemplateKey("hasToc"), previous = TemplateKey("previous"), next = TemplateKey("next")
+    static let hasAround = TemplateKey("hasAround"), crumbs = TemplateKey("crumbs"), hasCrumbs = TemplateKey("hasCrumbs")
+    static let section = TemplateKey("section"), sectionPages = TemplateKey("sectionPages")
+    static let hasSection = TemplateKey("hasSection"), hasByline = TemplateKey("hasByline")
 }

@@ -7,6 +7,14 @@ import SitegenModel
 /// for thousands of stories; change the template and this together.
 extension RowRenderer {
     package func builtInRow(_ story: Story, into out: inout [UInt8]) {
+        // A document's row (a Markdown story with a body) through the template: a Markdown
+        // folder's stories are thousands, not millions, and its branch is the template's alone.
+        if story.markdown != nil {
+            templateRow(story, into: &out)
+            // (The template file's last newline is not part of the row.)
+            if out.last == 0x0A { out.removeLast() }
+            return
+        }
         let links = self.links(story)
         if let image = story.image, let src = SafeURL.image(image.url) {
             out.append(#"<img src=""#)

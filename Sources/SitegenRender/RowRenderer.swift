@@ -63,6 +63,17 @@ public struct RowRenderer: Sendable {
         if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
         if !story.markdownExtras.meta.isEmpty { c[Key.meta] = TemplateValue(story.markdownExtras.meta) }
         if let summary = story.markdownExtras.summary { c[Key.summary] = .string(Markdown.html(summary)) }
+        if story.markdown != nil {
+            // A document (a Markdown story with a body): its row says when and what, and its
+            // title leads to its page, where it is read.
+            c[Key.document] = .bool(true)
+            if let page = links.itemHref ?? links.href { c[Key.pageHref] = .string(page) }
+            if let time = story.time { c[Key.day] = .string(DateText.day(time + story.markdownExtras.utcOffset)) }
+            if let summary = story.markdownExtras.summary {
+                let excerpt = Markdown.excerpt(summary)
+                if !excerpt.isEmpty { c[Key.excerpt] = .string(excerpt) }
+            }
+        }
         let terms = termLinks(story)
         if !terms.isEmpty {
             func object(_ term: TermLink) -> TemplateValue {
@@ -193,5 +204,9 @@ enum RowKeys {
     package static let comments = TemplateKey("comments")
     static let meta = TemplateKey("meta")
     static let summary = TemplateKey("summary")
+    static let document = TemplateKey("document")
+    static let pageHref = TemplateKey("pageHref")
+    static let day = TemplateKey("day")
+    static let excerpt = TemplateKey("excerpt")
     static let terms = TemplateKey("terms")
 }

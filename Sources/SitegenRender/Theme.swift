@@ -6,7 +6,7 @@ import SitegenModel
 /// values in, HTML out; `Theme+Folder.swift` (SitegenBuild) is the only part that reads files.
 public struct Theme: Sendable {
     /// Template names, each `Templates/<name>.mustache`.
-    public static let names = ["layout", "page", "row", "item", "sitepage", "terms", "search"]
+    public static let names = ["layout", "page", "row", "item", "document", "sitepage", "terms", "search"]
 
     package let templates: [String: CompiledTemplate]
     /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.
@@ -22,6 +22,9 @@ public struct Theme: Sendable {
     /// (`layout`, `sitepage`) write as it is (not one made of a value): a heading of the page's
     /// Markdown never takes one (`HeadingIDs`). Gathered once: every Markdown page reads them.
     package let itemPageIDs: Set<String>
+    /// The template a document (a Markdown story's page) is rendered with: `document`, or a
+    /// theme's own `item` when it has that and no `document` of its own.
+    package let documentTemplate: String
     package let sitePageIDs: Set<String>
 
     /// - Parameter templates: name → (template text, path to name in errors).
@@ -59,9 +62,12 @@ public struct Theme: Sendable {
         }
         self.templates = compiled
         let ids = { (names: [String]) in Set(names.flatMap { Self.literalIDs(in: templates[$0]?.text ?? "") }) }
-        itemPageIDs = ids(["layout", "item", "row"])
+        itemPageIDs = ids(["layout", "item", "document", "row"])
         sitePageIDs = ids(["layout", "sitepage"])
         rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
+        // A theme made before documents had their own template keeps its item.mustache for them.
+        let own = { (name: String) in templates[name].map { $0.text != EmbeddedAssets.templates[name] } ?? false }
+        documentTemplate = own("item") && !own("document") ? "item" : "document"
         self.stylesheet = stylesheet
         self.favicon = favicon
         self.scripts = scripts

@@ -56,7 +56,8 @@ package struct SiteWriter {
             ? Set(indices.map { SitePaths.itemFile(stories[$0]) }) : []
         return try Parallel.mapThrowing(indices) { i -> AuthoredPage? in
             let story = stories[i]
-            let (html, authored) = renderer.itemPage(story, row: rows, rowHTML: rowHTML.html(of: i))
+            let (html, authored) = renderer.itemPage(
+                story, row: rows, rowHTML: rowHTML.html(of: i), place: renderer.outline?.place(of: i))
             try output.write(html, to: SitePaths.itemFile(story))
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {

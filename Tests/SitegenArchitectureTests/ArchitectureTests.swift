@@ -31,7 +31,7 @@ struct ArchitectureTests {
         ],
         "SitegenRender": [
             "SitegenModel", "SitegenSystem", "SitegenAssets", "Foundation", "Synchronization", "CCmarkGFM", "Mustache",
-            "CPrefetch",
+            "CPrefetch", "CHighlight",
         ],
         "SitegenWrite": ["SitegenModel", "SitegenSystem", "SitegenRender", "Foundation", "Synchronization", "CZlib", "CBrotli"],
         // A slice: search's words, index, files and their writing, over the layers it uses.

@@ -43,6 +43,8 @@ struct MarkdownStorySourceTests {
         // Its page at its file's path, and where its links are resolved from.
         expected.markdownExtras.itemPath = "hello"
         expected.markdownExtras.sourceFile = "hello.md"
+        // With no summary of its own, its first paragraph.
+        expected.markdownExtras.summary = "The *body*."
         #expect(stories == [expected])
         #expect(stories[0].hasItemPage)
     }
@@ -215,7 +217,9 @@ struct MarkdownStorySourceTests {
         }
     }
 
-    @Test("a summary for templates: front matter's summary, description or excerpt, else the body before <!--more-->")
+    @Test(
+        "a summary for templates: front matter's summary, description or excerpt, else the body before <!--more-->, else its first paragraph"
+    )
     func summaries() async throws {
         try await withTemporaryFolder { folder in
             try folder.write("---\ntitle: A\ndescription: The *gist*\ndate: 2024-01-02\n---\nBody\n", to: "c/a.md")
@@ -229,7 +233,7 @@ struct MarkdownStorySourceTests {
             let list = try readText(folder.path("out/index.html"))
             #expect(list.contains("<h2>A</h2><div class=\"s\"><p>The <em>gist</em></p>\n</div>"), "\(list)")
             #expect(list.contains("<h2>B</h2><div class=\"s\"><p>First <strong>part</strong>.</p>\n</div>"))
-            #expect(list.contains("<h2>C</h2>\n") || list.contains("<h2>C</h2></article>"), "no summary, no section")
+            #expect(list.contains("<h2>C</h2><div class=\"s\"><p>No summary.</p>\n</div>"), "its first paragraph")
             #expect(!list.contains("The rest."))
         }
     }

@@ -192,11 +192,16 @@ struct MarkdownTests {
         #expect(importers == ["SitegenRender/Markdown.swift"])
         let text = try readText(sources + "/SitegenRender/Markdown.swift")
         // Every C pointer is private to the file: the public entries take and give values.
-        #expect(text.components(separatedBy: "public static func").count == 3)
+        #expect(text.components(separatedBy: "public static func").count == 4)
         #expect(text.contains("public static func html(_ markdown: String) -> String"))
+        #expect(text.contains("public static func excerpt(_ markdown: String, limit: Int = 240) -> String"))
         #expect(
             text.contains(
-                "public static func page(_ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil) -> Page"
+                """
+                    public static func page(
+                        _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil
+                    ) -> Page
+                """
             ))
         #expect(!text.contains("public static func dropUnsafeURLs"))
     }

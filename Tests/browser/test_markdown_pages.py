@@ -37,7 +37,7 @@ def test_fragments_land_on_headings_alerts_show_and_text_after_a_heading_wraps(w
     server = serve(out)
     r = reader(rtt_ms=0, kbps=0, javascript=False, viewport={"width": 360, "height": 780})
     page = r.open(server.url)
-    page.click("text=read")
+    page.click(".row h2 a")
     page.wait_for_load_state("load")
     # The alert: its kind as its title, the quote's text inside.
     assert page.inner_text(".markdown-alert-warning .markdown-alert-title") == "Warning"
@@ -111,7 +111,7 @@ def test_raw_html_shows_its_pictures_and_details_and_runs_nothing(workdir, serve
         return {title: document.title, width: img.naturalWidth, shown: img.getBoundingClientRect().width,
                 alt: img.alt, keys: [...document.querySelectorAll('.text kbd')].map(k => k.textContent),
                 talk: document.querySelector('.text a[href^="https://www.youtube.com"]').textContent,
-                after: document.querySelector('article.item .text').textContent.includes('After the stray end tags.')};
+                after: document.querySelector('article.document .text').textContent.includes('After the stray end tags.')};
     }""")
     assert state["width"] == 40 and state["shown"] == 120 and state["alt"] == "The settings page", state
     assert state["keys"] == ["Ctrl", "K"] and state["talk"] == "The talk" and state["after"], state

@@ -6,6 +6,7 @@ public enum EmbeddedAssets {
         "page": text(PackageResources.page_mustache),
         "row": text(PackageResources.row_mustache),
         "item": text(PackageResources.item_mustache),
+        "document": text(PackageResources.document_mustache),
         "sitepage": text(PackageResources.sitepage_mustache),
         "terms": text(PackageResources.terms_mustache),
         "search": text(PackageResources.search_mustache),

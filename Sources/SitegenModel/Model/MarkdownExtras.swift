@@ -53,10 +53,17 @@ public struct MarkdownExtras: Sendable, Equatable {
     }
 
     /// The summary, in Markdown: front matter's `summary`, `description` or `excerpt`, or the
-    /// body before `<!--more-->`. Templates get it as `summary` (HTML).
+    /// body before `<!--more-->`, or its first paragraph. Templates get it as `summary` (HTML).
     public var summary: String? {
         get { box?.fields.summary }
         set { update { $0.summary = newValue } }
+    }
+
+    /// The site's zone's offset from UTC at the story's time, in seconds (`timezone`): a
+    /// document shows the day its author dated it, not the day it was in London.
+    public var utcOffset: Int {
+        get { box?.fields.utcOffset ?? 0 }
+        set { update { $0.utcOffset = newValue } }
     }
 
     /// Its tags and categories, as written, in the order written (`TaxonomyPlanner` makes the
@@ -80,6 +87,7 @@ public struct MarkdownExtras: Sendable, Equatable {
         var templateLines: [Int] = []
         var aliases: [String] = []
         var summary: String?
+        var utcOffset = 0
         var terms: [Taxonomy: [String]] = [:]
     }
 

@@ -19,7 +19,7 @@ import SitegenModel
 /// | `permalink: false` (Eleventy) | not a page: ignored, and counted | — |
 /// | `aliases` (Hugo, Zola), `redirect_from` (Jekyll) | old URLs of the page: each a redirect page to it (`Redirects`) | — |
 /// | `permalink` (Jekyll: a path or a pattern), `path` (Zola), `slug` (Hugo) | the item page's path (`ItemPaths`) | the file's own: `docs/config.md` → `docs/config/`, `post/index.md` and `docs/_index.md` → their folder's, `2013-05-06-hello.md` → `2013/05/06/hello/`; a Jekyll post (in `_posts`) the site's permalink or Jekyll's default; `item/<id>/` when that is not free |
-/// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->` |
+/// | `summary`, `description`, `excerpt` | the summary templates see | the body before `<!--more-->`, else its first paragraph |
 /// | `tags`; `categories`, `category` | the story's terms (`TaxonomyPlanner`): a list, or words (Jekyll's `tags: a b`); `category` is one term | none |
 ///
 /// A known key is read whatever its YAML spelling: quoted or not, `yes` for true, a list where
@@ -71,7 +71,8 @@ struct MarkdownStory: Sendable {
         item.markdownExtras.templateLines = Self.templateLines(body).map { $0 + matter.bodyLine - 1 }
         item.markdownExtras.summary =
             ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
-            ?? body.firstRange(of: "<!--more-->").map { String(body[..<$0.lowerBound]) }
+            ?? body.firstRange(of: "<!--more-->").map { String(body[..<$0.lowerBound]) } ?? Self.firstParagraph(body)
+        item.markdownExtras.utcOffset = time.map { zone.offset(at: $0) } ?? 0
         item.markdownExtras.terms = Self.terms(matter)
         self.item = item
         orderKey = OrderKey(weight: matter["weight"].flatMap(Int.init), time: time, file: file)
@@ -111,6 +112,41 @@ struct MarkdownStory: Sendable {
         }
         return found
     }
+
+    /// The body's first paragraph, as Markdown: its first run of lines of prose, outside fenced
+    /// code, past headings, raw HTML, pictures alone on their line, tables, quotes, lists and
+    /// rules (a row's summary is a line of words, and those make none). At most
+    /// `paragraphLimit` characters of it: a summary is cut to a line anyway.
+    static func firstParagraph(_ body: String) -> String? {
+        var lines: [Substring] = []
+        var done = false
+        FencedLines.forEach(in: body) { _, line, inCode in
+            guard !done else { return }
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            if inCode || text.isEmpty || text.hasPrefix("```") || text.hasPrefix("~~~") {
+                if !lines.isEmpty { done = true }
+                return
+            }
+            if lines.isEmpty {
+                let skipped =
+                    text.hasPrefix("#") || text.hasPrefix("<") || text.hasPrefix("|") || text.hasPrefix(">")
+                    || text.hasPrefix("- ") || text.hasPrefix("* ") || text.hasPrefix("+ ") || text.hasPrefix("![")
+                    || text.hasPrefix("{{") || text.hasPrefix("{%") || text.hasPrefix("[^")
+                    || text.allSatisfy { "-*_=".contains($0) || $0 == " " } || text.prefixMatch(of: #/\d{1,9}[.)] /#) != nil
+                if skipped { return }
+            } else if text.allSatisfy({ $0 == "=" || $0 == "-" }) {
+                // The lines so far were a heading (`Title` over `=====`), not a paragraph.
+                lines = []
+                return
+            }
+            lines.append(text)
+            if lines.reduce(0, { $0 + $1.count }) > paragraphLimit { done = true }
+        }
+        guard !lines.isEmpty else { return nil }
+        return String(lines.joined(separator: "\n").prefix(paragraphLimit))
+    }
+
+    static let paragraphLimit = 1_000
 
     /// Jekyll's date in a post's file name: `2013-05-06-hello.md` → "2013-05-06".
     static func fileNameDate(_ file: String) -> String? {
