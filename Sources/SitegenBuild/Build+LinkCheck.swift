@@ -23,7 +23,7 @@ extension Build {
             known.formUnion(SiteWriter.pageURLs(count: count) { paths.list(term.folder, page: $0, of: $1) })
         }
         if search { known.insert(paths.search) }
-        for folder in redirects { known.insert(paths.base + folder) }
+        for path in redirects { known.insert(paths.base + path) }
         for file in assets.map(\.file) + [SitePaths.feedFile, "sitemap.xml", SitePaths.robotsFile, SitePaths.notFoundFile] {
             known.insert(paths.base + file)
         }

@@ -28,7 +28,8 @@ struct ListSoFar {
     var itemFolders: Set<String> = []
     var sandboxed: [String] = []
     var authored: [AuthoredPage] = []
-    var redirectFolders: [String] = []
+    /// The redirect pages' paths (folders, and files ending `.html`).
+    var redirectPaths: [String] = []
     /// The last window's links between Markdown pages, for the site pages' (a Markdown folder
     /// is read whole, as one window).
     var markdownLinks: MarkdownLinks?
@@ -136,7 +137,7 @@ extension Build {
         list.bundleFilesFound += stories.indices.reduce(0) { $0 + stories[$1].markdownExtras.files.count }
         let redirects = Redirects.plan(stories, withPages: itemRows, siteSlugs: context.siteSlugs, claims: claims)
         try writer.writeRedirects(redirects, stories: stories)
-        list.redirectFolders += redirects.map(\.folder)
+        list.redirectPaths += redirects.map(\.path)
         // A window's stories are many strings each; freed on another thread, off the build's time.
         Parallel.releaseInBackground(consume stories)
     }

@@ -206,7 +206,7 @@ public enum Build {
         let dead = deadLinks(
             authored.map(\.links), itemPages: list.itemURLs + list.bundleURLs, listPages: written.pages,
             sitePages: sitePages, terms: terms, termPages: termLists.map(\.pages), search: searchIndex != nil, assets: assets,
-            redirects: list.redirectFolders, paths: paths, themeIDs: themeIDs)
+            redirects: list.redirectPaths, paths: paths, themeIDs: themeIDs)
         for link in dead { log("      dead link on \(link.page): \(link.link)") }
         for page in authored where !page.removed.isEmpty {
             log("      unsafe HTML removed from \(page.links.url): \(page.removed.joined(separator: ", "))")
@@ -216,7 +216,8 @@ public enum Build {
         }
         log("      feed, sitemap, hosting files")
         try writer.writeDiscovery(
-            feed: list.feed, pageCount: written.pages, itemURLs: list.itemURLs, itemFolders: list.itemFolders.sorted(),
+            feed: list.feed, built: Int(Date().timeIntervalSince1970), pageCount: written.pages, itemURLs: list.itemURLs,
+            itemFolders: list.itemFolders.sorted(),
             sandboxed: list.sandboxed.sorted(), sitePages: sitePages, terms: terms)
         try writer.keepGenerations(
             current: Generation(
@@ -242,7 +243,7 @@ public enum Build {
             unsafeHTML: authored.reduce(0) { $0 + $1.removed.count },
             unsafeHTMLPages: authored.count { !$0.removed.isEmpty },
             capped: authored.reduce(0) { $0 + $1.capped.count }, cappedPages: authored.count { !$0.capped.isEmpty },
-            templateLines: list.templateLines, templateFiles: list.templateFiles, redirectPages: list.redirectFolders.count)
+            templateLines: list.templateLines, templateFiles: list.templateFiles, redirectPages: list.redirectPaths.count)
     }
 
     /// The search index, planned and written a segment at a time: every story's title, domain

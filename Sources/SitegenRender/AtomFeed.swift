@@ -3,7 +3,9 @@ import SitegenModel
 /// The site's feed: an Atom 1.0 document of the newest stories. Atom rather than RSS 2.0 because
 /// Atom allows relative links (resolved against the feed's own URL), so a site built with a base
 /// path only (`--base-url /news/`) still has a valid feed; with a full base URL every link is
-/// absolute. Deterministic: no build time in it, so an unchanged list gives an unchanged file.
+/// absolute. Deterministic while it has a dated story: its `updated` is its newest entry's, so an
+/// unchanged list gives an unchanged file; a feed of no dated story says when it was built
+/// (Atom requires a date, and 1970 would tell a reader it is dead).
 package enum AtomFeed {
     /// Entries in the feed.
     package static let limit = 20
@@ -31,10 +33,12 @@ package enum AtomFeed {
 
     /// - Parameter hasItemPage: whether the build gives a story its own page (the row
     ///   renderer's rule, so the feed links where the row does).
-    package static func xml(stories: [Story], title: String, paths: SitePaths, hasItemPage: (Story) -> Bool) -> String {
+    ///   - built: when the build ran (Unix seconds): the date of a feed of no dated story.
+    package static func xml(
+        stories: [Story], title: String, paths: SitePaths, built: Int, hasItemPage: (Story) -> Bool
+    ) -> String {
         let entries = newest(stories)
-        // (A feed of no dated story has no entry, and Atom's required date is then the epoch's.)
-        let updated = DateText.iso(entries.compactMap(\.time).max() ?? 0)
+        let updated = DateText.iso(entries.compactMap(\.time).max() ?? built)
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom">

@@ -10,14 +10,16 @@ extension SiteWriter {
     ///   - itemFolders: the first folders of item pages at paths of their own (the site's
     ///     rules do not name them).
     ///   - sandboxed: bundle files copied beside item pages that could run script when opened.
+    ///   - built: when the build ran (Unix seconds), for a feed of no dated story.
     package func writeDiscovery(
-        feed: [Story], pageCount: Int, itemURLs: [String], itemFolders: [String], sandboxed: [String],
+        feed: [Story], built: Int, pageCount: Int, itemURLs: [String], itemFolders: [String], sandboxed: [String],
         sitePages: [SitePage], terms: [Term] = []
     )
         throws
     {
         let paths = renderer.paths
-        let feed = AtomFeed.xml(stories: feed, title: renderer.options.title, paths: paths, hasItemPage: rows.hasItemPage)
+        let feed = AtomFeed.xml(
+            stories: feed, title: renderer.options.title, paths: paths, built: built, hasItemPage: rows.hasItemPage)
         try output.write(feed, to: SitePaths.feedFile)
         // Each kind in the order it grows in (`Sitemap`): the front, then the list's pages from
         // page 1 (the oldest), then what changes anywhere (site pages, terms) last, so that it

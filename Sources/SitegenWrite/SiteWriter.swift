@@ -33,7 +33,7 @@ package struct SiteWriter {
     package func writeRedirects(_ redirects: [Redirects.Redirect], stories: [Story]) throws {
         for redirect in redirects {
             try output.write(
-                renderer.redirectPage(to: renderer.paths.item(stories[redirect.story])), to: redirect.folder + "index.html")
+                renderer.redirectPage(to: renderer.paths.item(stories[redirect.story])), to: redirect.file)
         }
     }
 

@@ -81,8 +81,13 @@ struct DiscoveryTests {
         #expect(AtomFeed.newest([Story(id: 9, title: "x"), Story(id: 8, title: "y")]).isEmpty)
         let xml = AtomFeed.xml(
             stories: [Story(id: 9, title: "undated"), Story(id: 8, title: "dated", time: 1_750_896_000)], title: "t",
-            paths: SitePaths(base: "/"), hasItemPage: { _ in false })
+            paths: SitePaths(base: "/"), built: 1_800_000_000, hasItemPage: { _ in false })
         #expect(!xml.contains("undated") && xml.contains("2025-06-26") && !xml.contains("1970"))
+        // A feed of no dated story says when it was built, not 1970.
+        let undated = AtomFeed.xml(
+            stories: [Story(id: 9, title: "undated")], title: "t", paths: SitePaths(base: "/"), built: 1_800_000_000,
+            hasItemPage: { _ in false })
+        #expect(undated.contains("<updated>2027-01-15T08:00:00Z</updated>") && !undated.contains("1970"))
     }
 
     @Test("a title with control characters still gives a feed that parses; links go where the row's go")
@@ -92,7 +97,7 @@ struct DiscoveryTests {
                 Story(id: 1, title: "bell\u{7} <b>&amp; \"q\"", url: "javascript:alert(1)", by: "x\u{1}y", time: 5, text: "t"),
                 Story(id: 2, title: "no page", time: 4),
             ],
-            title: "T", paths: SitePaths(base: "https://example.com/news/"), hasItemPage: \.hasItemPage)
+            title: "T", paths: SitePaths(base: "https://example.com/news/"), built: 0, hasItemPage: \.hasItemPage)
         let elements = try XMLElements.parse(Data(xml.utf8))
         let entry = elements.filter { $0.name == "title" }.map(\.text)
         #expect(entry == ["T", "bell <b>&amp; \"q\"", "no page"])

@@ -323,9 +323,12 @@ struct MarkdownStorySourceTests {
             matter: try FrontMatter.parse(
                 "+++\ndate = 2024-01-02\npath = \"2025/06/26/x\"\nauthor = \"Grace\"\nauthors = [\"Ada\"]\n+++\n"))
         #expect(dated.item.time == 1_704_153_600 && dated.item.by == "Grace")
-        for path in ["news/hello", "2025/6/26/x", "2025/13/01/x", "２０２５/06/26/x"] {
+        for path in ["news/hello", "2025/6/26/x", "2025/13/01/x", "２０２５/06/26/x", "x/2025/06"] {
             #expect(MarkdownStory.pathDate(path) == nil, "\(path)")
         }
+        // A date after a section, as the Inside Rust blog writes its paths.
+        #expect(MarkdownStory.pathDate("inside-rust/2020/07/27/1.45.0-prerelease") == "2020-07-27")
+        #expect(MarkdownStory.pathDate("/blog/9999/99/99/x/2021/02/03/") == "2021-02-03")
     }
 
     @Test("order: weight ascending, then newest date, then file name; unweighted and undated last")

@@ -101,7 +101,23 @@ struct ItemPathsTests {
         var stories = [post]
         let claims = ItemPaths.grant(&stories).claims
         let redirects = Redirects.plan(stories, withPages: [0], siteSlugs: [], claims: claims)
-        #expect(redirects.map(\.folder) == ["old/"])
+        #expect(redirects.map(\.path) == ["old/"])
+    }
+
+    @Test("an old URL ending .html gets a page of that name, not a folder; index.html, 404.html and odd names none")
+    func htmlAliases() {
+        var post = Story(id: 1, title: "t", time: 100, markdown: "x")
+        post.markdownExtras.itemPath = "2019/hello"
+        post.markdownExtras.aliases = [
+            "/2019/03/18/Hello-World.html", "/old.htm", "/a/index.html", "/404.html", "/x/a b.html", "/_site/x.html",
+            "/2019/03/18/Hello-World.html",
+        ]
+        var stories = [post]
+        let claims = ItemPaths.grant(&stories).claims
+        let redirects = Redirects.plan(stories, withPages: [0], siteSlugs: [], claims: claims)
+        #expect(redirects.map(\.path) == ["2019/03/18/Hello-World.html", "old.htm"])
+        #expect(redirects.map(\.file) == ["2019/03/18/Hello-World.html", "old.htm"])
+        #expect(Redirects.Redirect(path: "old/", story: 0).file == "old/index.html")
     }
 
     @Test("claims: a file where a folder is, a folder where a file is, or the same name in other case, is not free")

@@ -173,14 +173,21 @@ struct MarkdownStory: Sendable {
         return lines
     }
 
-    /// Zola's date in a page's `path`: `2025/06/26/Rust-1.88.0` → "2025-06-26".
+    /// The date in a page's `path` (Zola's), wherever it stands: `2025/06/26/Rust-1.88.0` and
+    /// `inside-rust/2020/07/27/1.45.0-prerelease` → "2025-06-26", "2020-07-27". The first
+    /// three segments in a row that are a year, a month and a day.
     static func pathDate(_ path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).prefix(3)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
-        else { return nil }
-        let date = parts.joined(separator: "-")
-        return FrontMatterDate.unixSeconds(date) == nil ? nil : date
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        func digits(_ part: Substring, _ count: Int) -> Bool {
+            part.utf8.count == count && part.utf8.allSatisfy { (0x30...0x39).contains($0) }
+        }
+        for start in parts.indices.dropLast(2) {
+            let (y, m, d) = (parts[start], parts[start + 1], parts[start + 2])
+            guard digits(y, 4), digits(m, 2), digits(d, 2) else { continue }
+            let date = "\(y)-\(m)-\(d)"
+            if FrontMatterDate.unixSeconds(date) != nil { return date }
+        }
+        return nil
     }
 
     /// `authors = ["Ada", "Grace"]` → "Ada, Grace" (a story's `by` is one line of text).
