@@ -75,10 +75,12 @@ public enum Markdown {
     /// it (percent-encoded), and what it gives is checked as any URL is.
     /// With a `title`, a heading of level 1 that opens the page and says the title is left
     /// out: the page's template writes the title once, as its own `<h1>`.
+    /// Its headings' ids follow `headingIDs`, its generator's rule.
     public static func page(
-        _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil
+        _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil,
+        headingIDs: HeadingIDStyle = .github
     ) -> Page {
-        render(markdown, ids: HeadingIDs(taken: taken), taken: taken, link: link, title: title)
+        render(markdown, ids: HeadingIDs(taken: taken, style: headingIDs), taken: taken, link: link, title: title)
     }
 
     static func render(
@@ -128,7 +130,12 @@ public enum Markdown {
         renderAlerts(in: document)
         // A row's summary shows no code blocks worth colouring; a page's are highlighted.
         if ids != nil { highlightCode(in: document) }
-        var headings = self.headings(in: document)
+        let named = takeNamedIDs(in: document)
+        var headings = zip(self.headings(in: document), named).map { heading, id in
+            var heading = heading
+            heading.id = id
+            return heading
+        }
         if let title, let first = cmark_node_first_child(document), cmark_node_get_type(first) == CMARK_NODE_HEADING,
             cmark_node_get_heading_level(first) == 1, let heading = headings.first,
             sameWords(heading.text, title)
@@ -142,6 +149,9 @@ public enum Markdown {
         if var ids {
             headings = headings.map { ids.name($0) }
             replaced = writeHeadingIDs(headings, in: document)
+        } else {
+            // A summary's headings have no ids: a list page has many, and they would repeat.
+            for i in headings.indices { headings[i].id = nil }
         }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return Page(html: "", headings: [])
@@ -221,6 +231,23 @@ public enum Markdown {
             }
         }
         return found
+    }
+
+    /// The ids headings name for themselves, in the document's order (nil for a heading that
+    /// names none): `## Install {#setup}`, as Hugo, Zola and kramdown read it, the braces at
+    /// the heading's end holding `#id` (and maybe classes or attributes, not kept). The braces
+    /// are taken out of the heading's text.
+    private static func takeNamedIDs(in document: OpaquePointer) -> [String?] {
+        nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_HEADING }.map { heading in
+            guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT,
+                let literal = cmark_node_get_literal(last).map({ String(cString: $0) }),
+                let match = literal.firstMatch(of: /\s*\{([^{}]*)\}\s*$/),
+                let id = match.1.split(separator: " ").first(where: { $0.hasPrefix("#") }).map({ String($0.dropFirst()) }),
+                id.wholeMatch(of: /[\p{L}\p{N}_:.\-]+/) != nil
+            else { return nil }
+            cmark_node_set_literal(last, String(literal[..<match.range.lowerBound]))
+            return id
+        }
     }
 
     /// Each heading's level and text (its text nodes' and code spans' literals, a line break a

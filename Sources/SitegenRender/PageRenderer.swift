@@ -154,7 +154,9 @@ package struct PageRenderer: Sendable {
         if let markdown = story.markdown {
             template = theme.documentTemplate
             let resolve = story.markdownExtras.sourceFile.flatMap { file in markdownLinks?.resolver(from: file) }
-            let page = Markdown.page(markdown, taken: theme.itemPageIDs, link: resolve, title: story.title)
+            let page = Markdown.page(
+                markdown, taken: theme.itemPageIDs, link: resolve, title: story.title,
+                headingIDs: story.markdownExtras.headingIDs)
             item[Key.text] = .string(page.html)
             let toc = page.headings.filter { (2...3).contains($0.level) && $0.id != nil }
             item[Key.toc] = Self.tableOfContents(toc)

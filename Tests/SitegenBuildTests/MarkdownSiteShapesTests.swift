@@ -38,6 +38,7 @@ struct MarkdownSiteShapesTests {
                 date: 2019-03-18 10:00:00 +0100
                 categories: news
                 tags: [release]
+                redirect_from: /2019/03/18/Announcing.html
                 ---
                 After three years[^years], 1.0 is out. Read [what is next]({% post_url 2019-04-02-whats-next %})
                 or [about us]({{ site.baseurl }}/about/).
@@ -77,6 +78,9 @@ struct MarkdownSiteShapesTests {
                 first.contains(#"<pre><code class="language-ruby">gem install blog"#) && first.contains(#"class="footnote-ref""#))
             #expect(first.contains(#"href="/news/2019/04/02/whats-next/""#) && first.contains(#"<h2 id="installing">"#))
             #expect(try page("news/2019/04/02/whats-next/").contains("{{ not Liquid }}"))
+            // The old URL of a file is a file, where static hosts serve it as it is.
+            let old = try readText(folder.path("out/2019/03/18/Announcing.html"))
+            #expect(old.contains(#"href="/news/2019/03/18/announcing-1.0/""#))
             #expect(listed(try page("")).prefix(2) == ["What is next", "Announcing 1.0"])
         }
     }
@@ -123,8 +127,18 @@ struct MarkdownSiteShapesTests {
             try folder.write(
                 "---\ntitle: time.Format\ndate: 2024-04-30\n---\nSee [the docs](/docs/) and [the config](/docs/config/#build-options).\n",
                 to: "content/functions/time/format.md")
+            // A file with capitals, as Hugo's own docs have: Hugo lowercases its path, and every
+            // link says so; a heading that names its own id.
+            try folder.write(
+                "---\ntitle: images.QR\ndate: 2024-04-29\n---\n## Usage {#use}\n\nLike [time.Format](/functions/time/format/).\n",
+                to: "content/functions/images/QR.md")
+            try folder.write(
+                "---\ntitle: Images\ndate: 2024-04-28\n---\nMake a [QR code](/functions/images/qr/#use) or [another](QR.md).\n",
+                to: "content/functions/images/Overview.md")
             let (report, page) = try await build(folder, "content")
-            #expect(report.deadLinks == 0 && report.linksChecked == 8 && report.templateLines == 0, "\(report.summary)")
+            #expect(report.deadLinks == 0 && report.linksChecked == 11 && report.templateLines == 0, "\(report.summary)")
+            #expect(try page("functions/images/qr/").contains(#"<h2 id="use">Usage</h2>"#))
+            #expect(try page("functions/images/overview/").contains(#"href="/functions/images/qr/""#))
             #expect(report.bundleFiles == 1, "\(report.summary)")
             let intro = try page("docs/guide/intro/")
             #expect(intro.contains(#"href="/docs/config/#build-options""#) && intro.contains("markdown-alert-note"))
@@ -180,10 +194,24 @@ struct MarkdownSiteShapesTests {
                 authors = ["The Release Team"]
                 aliases = ["releases/1.88.0"]
                 +++
-                Rust 1.88.0 follows [1.87.0](@/2025-05-15-Rust-1.87.0.md#whats-in-1870-stable).
+                Rust 1.88.0 follows [1.87.0](@/2025-05-15-Rust-1.87.0.md#what-s-in-1-87-0-stable), and
+                [I'd](#i-d-like-toml-1-1) like [the prerelease](@/inside-rust/prerelease.md#testing-1-45-0).
 
                 ## What's in 1.88.0 stable
+
+                ## I'd like TOML 1.1
                 """, to: "content/2025-06-26-Rust-1.88.0.md")
+            // Zola's config beside `content/`: its heading ids are Zola's, not GitHub's.
+            try folder.write("base_url = \"https://blog.rust-lang.org\"\ntitle = \"Rust Blog\"\n", to: "config.toml")
+            // A date after a section in `path`, as Inside Rust writes them.
+            try folder.write(
+                """
+                +++
+                path = "inside-rust/2020/07/27/1.45.0-prerelease"
+                title = "1.45.0 pre-release testing"
+                +++
+                ## Testing 1.45.0
+                """, to: "content/inside-rust/prerelease.md")
             try folder.write(
                 """
                 +++
@@ -196,11 +224,17 @@ struct MarkdownSiteShapesTests {
                 See the [next release](/2025/06/26/Rust-1.88.0/) and [the old link](/releases/1.88.0/).
                 """, to: "content/2025-05-15-Rust-1.87.0.md")
             let (report, page) = try await build(folder, "content")
-            #expect(report.deadLinks == 0 && report.linksChecked == 3 && report.redirectPages == 1, "\(report.summary)")
+            #expect(report.deadLinks == 0 && report.linksChecked == 5 && report.redirectPages == 1, "\(report.summary)")
             let latest = try page("2025/06/26/Rust-1.88.0/")
             #expect(
-                latest.contains(#"href="/2025/05/15/Rust-1.87.0/#whats-in-1870-stable""#) && latest.contains("The Release Team"))
-            #expect(listed(try page("")).prefix(2) == ["Announcing Rust 1.88.0", "Announcing Rust 1.87.0"])
+                latest.contains(#"href="/2025/05/15/Rust-1.87.0/#what-s-in-1-87-0-stable""#)
+                    && latest.contains("The Release Team"))
+            #expect(latest.contains(#"<h2 id="i-d-like-toml-1-1">"#))
+            #expect(
+                listed(try page("")).prefix(3) == [
+                    "Announcing Rust 1.88.0", "Announcing Rust 1.87.0", "1.45.0 pre-release testing",
+                ])
+            #expect(try page("inside-rust/2020/07/27/1.45.0-prerelease/").contains(#"<time datetime="2020-07-27T00:00:00Z">"#))
         }
     }
 

@@ -87,6 +87,29 @@ struct MarkdownTests {
         #expect(["a", "a", "a-1", "a"].map { ids2.name(.init(level: 2, text: $0, id: nil)).id } == ["a", "a-1", "a-1-1", "a-2"])
     }
 
+    @Test("heading ids by each generator's rule: Zola's and kramdown's; a heading that names its own id")
+    func headingDialects() {
+        // Zola's slugify: every run of what is not a letter or digit is one dash.
+        #expect(HeadingIDs.slug("I'd like TOML 1.1", .zola) == "i-d-like-toml-1-1")
+        #expect(HeadingIDs.slug("What's in 1.88.0 stable?", .zola) == "what-s-in-1-88-0-stable")
+        #expect(HeadingIDs.slug("Café & Über", .zola) == "cafe-uber")
+        #expect(HeadingIDs.slug("中文 标题", .zola) == "zhong-wen-biao-ti")
+        #expect(HeadingIDs.slug("--snake_case--", .zola) == "snake-case")
+        // kramdown's own: from the first ASCII letter, punctuation and other scripts gone.
+        #expect(HeadingIDs.slug("1. I'd like TOML 1.1", .kramdown) == "id-like-toml-11")
+        #expect(HeadingIDs.slug("Über uns", .kramdown) == "ber-uns")
+        #expect(HeadingIDs.slug("中文", .kramdown) == "section")
+        #expect(HeadingIDs.slug("I'd like TOML 1.1", .github) == "id-like-toml-11")
+        let zola = Markdown.page("## I'd like TOML 1.1\n\n## I'd like TOML 1.1\n", headingIDs: .zola)
+        #expect(zola.headings.map(\.id) == ["i-d-like-toml-1-1", "i-d-like-toml-1-1-1"])
+        // `{#id}` at a heading's end names its id, under every rule, and leaves its text.
+        let named = Markdown.page("## Install it {#setup}\n\n## Usage {#use .wide}\n\n## Not {# bad id}\n")
+        #expect(named.headings.map(\.id) == ["setup", "use", "not--bad-id"])
+        #expect(named.headings.map(\.text) == ["Install it", "Usage", "Not {# bad id}"])
+        #expect(named.html.contains("<h2 id=\"setup\">Install it</h2>"), "\(named.html)")
+        #expect(Markdown.page("## A {#x}\n\n## B {#x}\n").headings.map(\.id) == ["x", "x-1"])
+    }
+
     @Test("GitHub's alerts render as GitHub writes them; a quote that is not one stays a quote")
     func alerts() {
         let note = html("> [!NOTE]\n> Needs **Swift** 6.\n")
@@ -199,7 +222,8 @@ struct MarkdownTests {
             text.contains(
                 """
                     public static func page(
-                        _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil
+                        _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil,
+                        headingIDs: HeadingIDStyle = .github
                     ) -> Page
                 """
             ))

@@ -66,6 +66,12 @@ public struct MarkdownExtras: Sendable, Equatable {
         set { update { $0.utcOffset = newValue } }
     }
 
+    /// The rule its headings' ids follow: its generator's (`SiteDialect`).
+    public var headingIDs: HeadingIDStyle {
+        get { box?.fields.headingIDs ?? .github }
+        set { update { $0.headingIDs = newValue } }
+    }
+
     /// Its tags and categories, as written, in the order written (`TaxonomyPlanner` makes the
     /// lists).
     public var terms: [Taxonomy: [String]] {
@@ -88,6 +94,7 @@ public struct MarkdownExtras: Sendable, Equatable {
         var aliases: [String] = []
         var summary: String?
         var utcOffset = 0
+        var headingIDs = HeadingIDStyle.github
         var terms: [Taxonomy: [String]] = [:]
     }
 

@@ -37,9 +37,10 @@ struct MarkdownStory: Sendable {
     ///   - zone: the zone of dates written without one.
     ///   - committed: when the file was first committed (`GitDates`): its date when it says none.
     ///   - permalinks: the site's own (Jekyll's `_config.yml`, Hugo's `[permalinks]`).
+    ///   - dialect: what its generator does its own way: Hugo's lowercase paths, heading ids.
     package init(
         file: String, matter: FrontMatter, zone: SiteTimeZone = .utc, committed: Int? = nil,
-        permalinks: Permalink.Settings = .init()
+        permalinks: Permalink.Settings = .init(), dialect: SiteDialect = .init()
     ) {
         let read = { (text: String) in FrontMatterDate.unixSeconds(text, offsetOfLocal: zone.offset(ofLocal:)) }
         let id = matter["id"].flatMap(Int.init).flatMap { (1..<Self.idLimit).contains($0) ? $0 : nil }
@@ -65,7 +66,10 @@ struct MarkdownStory: Sendable {
             fileName: isIndex
                 ? file.split(separator: "/").dropLast().last.map(String.init) ?? "" : Self.fileNameWithoutDate(file),
             slug: matter["slug"], title: title, categories: Self.categories(file: file, matter: matter), sections: folders)
-        item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter, fields: fields, site: permalinks)
+        item.markdownExtras.itemPath = Self.wantedPath(file: file, matter: matter, fields: fields, site: permalinks).map {
+            dialect.lowercasePaths ? $0.lowercased() : $0
+        }
+        item.markdownExtras.headingIDs = dialect.headingIDs
         item.markdownExtras.sourceFile = file
         item.markdownExtras.aliases = matter.texts("aliases") + matter.texts("redirect_from")
         item.markdownExtras.templateLines = Self.templateLines(body).map { $0 + matter.bodyLine - 1 }

@@ -61,7 +61,8 @@ public struct MarkdownStorySource: StorySource {
             }
             lines.append("_config.yml " + (fileStamp((path as NSString).appendingPathComponent("_config.yml")) ?? "-"))
             let site = (path as NSString).deletingLastPathComponent
-            for name in ["hugo.toml", "config.toml"] {
+            // The configs that say the site's permalinks and dialect (`SiteDialect`).
+            for name in SiteDialect.configsBeside {
                 lines.append(name + " " + (fileStamp((site as NSString).appendingPathComponent(name)) ?? "-"))
             }
             return ContentHash.hex(of: Array(lines.joined(separator: "\n").utf8))
@@ -184,6 +185,7 @@ public struct MarkdownStorySource: StorySource {
         // committed, when the folder is in a git repository.
         let committed = GitDates.firstCommits(in: path)
         let permalinks = Self.permalinks(of: path)
+        let dialect = SiteDialect.of(folder: path)
         let parsed = Parallel.array(count: pages.count) { i -> Parsed in
             let full = (path as NSString).appendingPathComponent(pages[i])
             // A page larger than any real one is not read: it would take memory, and a reader's
@@ -197,7 +199,8 @@ public struct MarkdownStorySource: StorySource {
                 let matter = try FrontMatter.parse(String(decoding: bytes, as: UTF8.self))
                 return .story(
                     MarkdownStory(
-                        file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]], permalinks: permalinks))
+                        file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]], permalinks: permalinks,
+                        dialect: dialect))
             } catch {
                 return .invalid(error)
             }
