@@ -123,28 +123,26 @@ struct MarkdownStory: Sendable {
     /// `paragraphLimit` characters of it: a summary is cut to a line anyway.
     static func firstParagraph(_ body: String) -> String? {
         var lines: [Substring] = []
-        var done = false
-        FencedLines.forEach(in: body) { _, line, inCode in
-            guard !done else { return }
+        var length = 0
+        FencedLines.forEach(in: body) { _, line, inCode -> Bool in
             let text = line.drop { $0 == " " || $0 == "\t" }
-            if inCode || text.isEmpty || text.hasPrefix("```") || text.hasPrefix("~~~") {
-                if !lines.isEmpty { done = true }
-                return
-            }
+            if inCode || text.isEmpty { return lines.isEmpty }
             if lines.isEmpty {
                 let skipped =
                     text.hasPrefix("#") || text.hasPrefix("<") || text.hasPrefix("|") || text.hasPrefix(">")
                     || text.hasPrefix("- ") || text.hasPrefix("* ") || text.hasPrefix("+ ") || text.hasPrefix("![")
                     || text.hasPrefix("{{") || text.hasPrefix("{%") || text.hasPrefix("[^")
                     || text.allSatisfy { "-*_=".contains($0) || $0 == " " } || text.prefixMatch(of: #/\d{1,9}[.)] /#) != nil
-                if skipped { return }
+                if skipped { return true }
             } else if text.allSatisfy({ $0 == "=" || $0 == "-" }) {
                 // The lines so far were a heading (`Title` over `=====`), not a paragraph.
                 lines = []
-                return
+                length = 0
+                return true
             }
             lines.append(text)
-            if lines.reduce(0, { $0 + $1.count }) > paragraphLimit { done = true }
+            length += text.utf8.count
+            return length <= paragraphLimit
         }
         guard !lines.isEmpty else { return nil }
         return String(lines.joined(separator: "\n").prefix(paragraphLimit))
