@@ -1,15 +1,17 @@
-"""Runs every benchmark and writes their results into the README, with the trade-off plot.
+"""Runs every benchmark and writes their results into docs/benchmarks.md, with the trade-off plot,
+and the README's table against the field from the same output.
 
     python3 bench/report.py [--quick]
 
 Runs bench/build.py (sitegen against Hugo, 1k to 1M stories), bench/first_view.py (page 1's
 bytes at 1k and 1M), bench/reader.py (the three strategies in Chromium, the script's cost at
 load, jumps far into a million stories) and bench/fetch.py (a flaky API over HTTP), each as its
-own process, and puts each one's printed tables into README.md between its `<!-- bench:NAME -->`
-and `<!-- /bench:NAME -->` markers, so the README's numbers are exactly what this run printed.
+own process, and puts each one's printed tables into docs/benchmarks.md between its
+`<!-- bench:NAME -->` and `<!-- /bench:NAME -->` markers, so the numbers are exactly what this run
+printed; the README's `bench:landing` block is cut from those same tables.
 docs/bench-strategies.svg is drawn from the reader run: for each strategy and scrolling speed,
 bytes downloaded against the share of time the reader saw loading or stalled rows. --quick uses
-smaller sizes and only prints (for trying the script; it leaves the README and the plot alone).
+smaller sizes and only prints (for trying the script; it leaves the docs, the README and the plot alone).
 Needs: a release build (made if missing), hugo, and what the browser tests need: all of it
 installed by `bash .ci/install --bench`.
 """
@@ -24,6 +26,7 @@ import sys
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+TABLES = os.path.join(ROOT, "docs", "benchmarks.md")
 README = os.path.join(ROOT, "README.md")
 PLOT = os.path.join(ROOT, "docs", "bench-strategies.svg")
 COLORS = {"all": "#c0392b", "batch": "#2471a3", "prefetch": "#1e8449"}
@@ -43,8 +46,35 @@ def splice(text, name, table, command):
     block = f"<!-- bench:{name} -->\n{table}\n\n<sub>`{command}`, {datetime.date.today().isoformat()}</sub>\n<!-- /bench:{name} -->"
     pattern = re.compile(rf"<!-- bench:{name} -->.*?<!-- /bench:{name} -->", re.S)
     if not pattern.search(text):
-        sys.exit(f"README.md has no <!-- bench:{name} --> block")
+        sys.exit(f"no <!-- bench:{name} --> block to write into")
     return pattern.sub(lambda _: block, text)
+
+
+def cells(table, first, contains=""):
+    """The cells of the table's first row whose first cell is `first` (and that holds `contains`)."""
+    for line in table.splitlines():
+        parts = [c.strip() for c in line.strip().strip("|").split("|")]
+        if parts and parts[0] == first and contains in line:
+            return parts
+    return None
+
+
+def landing(build, blog, search):
+    """The README's table against the field: rows cut from the benchmarks' own tables."""
+    rows = ["| | sitegen | the field |", "| --- | ---: | ---: |"]
+    hundred = cells(build, "100,000")
+    if hundred:
+        rows.append(f"| 100,000 stories, paginated list (`bench/build.py`) | {hundred[2]}, {hundred[3]} | Hugo: {hundred[5]}, {hundred[6]} |")
+    million = cells(build, "1,000,000")
+    if million:
+        rows.append(f"| 1,000,000 stories, every page (`bench/build.py`) | {million[8]}, {million[9]} | Hugo: not run |")
+    sitegen, hugo = cells(blog, "sitegen (every default, highlighted)"), cells(blog, "Hugo", "Chroma")
+    if sitegen and hugo:
+        rows.append(f"| a code-heavy blog of 20,000 posts, highlighted (`bench/blog.py`) | {sitegen[1]}, {sitegen[2]} | Hugo: {hugo[1]}, {hugo[2]} |")
+    rare = cells(search, "100,000", "3 titles") or cells(search, "10,000", "3 titles")
+    if rare:
+        rows.append(f"| a rare word's cold query, {rare[0]} stories (`bench/search.py`) | {rare[2]} | Pagefind: {rare[4]} |")
+    return "\n".join(rows)
 
 
 def plot(reader):
@@ -98,7 +128,7 @@ def main():
     work = tempfile.mkdtemp(prefix="sitegen-report-")
     reader_json = os.path.join(work, "reader.json")
     sizes = ["1000", "10000"] if args.quick else ["1000", "10000", "100000", "1000000"]
-    text = open(README, encoding="utf-8").read()
+    text = open(TABLES, encoding="utf-8").read()
     build = run("build.py", ["--sizes", *sizes])
     text = splice(text, "build", build, "python3 bench/build.py")
     first = run("first_view.py", ["--sizes", sizes[0], sizes[-1]])
@@ -111,16 +141,21 @@ def main():
     text = splice(text, "taxonomy", taxonomy, "python3 bench/taxonomy.py")
     search = run("search.py", ["--sizes", "10000", "--pagefind-max", "10000"] if args.quick else [])
     text = splice(text, "search", search, "python3 bench/search.py")
+    blog = run("blog.py", ["--posts", "2000", "--runs", "1"] if args.quick else [])
+    text = splice(text, "blog", blog, "python3 bench/blog.py")
+    readme = splice(open(README, encoding="utf-8").read(), "landing", landing(build, blog, search), "python3 bench/report.py")
     if args.quick:
-        # Smaller sizes are for trying the script; the README keeps the full run's numbers.
-        print("\n\n".join([build, first, reader, fetch, taxonomy, search]))
-        print("\n--quick: README.md and the plot left as they were.")
+        # Smaller sizes are for trying the script; the docs keep the full run's numbers.
+        print("\n\n".join([build, first, reader, fetch, taxonomy, search, blog, readme]))
+        print("\n--quick: the docs, README.md and the plot left as they were.")
         return
     with open(reader_json) as f:
         plot(json.load(f))
-    with open(README, "w", encoding="utf-8") as f:
+    with open(TABLES, "w", encoding="utf-8") as f:
         f.write(text)
-    print(f"README.md and {os.path.relpath(PLOT, ROOT)} updated.")
+    with open(README, "w", encoding="utf-8") as f:
+        f.write(readme)
+    print(f"docs/benchmarks.md, README.md and {os.path.relpath(PLOT, ROOT)} updated.")
 
 
 if __name__ == "__main__":

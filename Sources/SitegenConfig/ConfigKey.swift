@@ -5,7 +5,7 @@ import SitegenModel
 /// them: the TOML reader, the merge of flags over the file, the list of set keys, the range
 /// checks, the defaults (`SiteConfig.defaults`) and each flag's `--help` all go by it, so a key
 /// added or changed there is read, merged, checked, defaulted and described everywhere at once
-/// (README's tables are checked against it by a test).
+/// (the guide's tables, docs/guide.md, are checked against it by a test).
 public struct ConfigKey {
     /// The config file's spelling.
     public let name: String
@@ -37,7 +37,7 @@ public struct ConfigKey {
         self.valueName = valueName
     }
 
-    /// The default as the README and `--help` write it (`30`, `Public`, `on`, `10s`), nil for
+    /// The default as the guide and `--help` write it (`30`, `Public`, `on`, `10s`), nil for
     /// a key without one.
     public var defaultText: String? {
         switch defaultValue {

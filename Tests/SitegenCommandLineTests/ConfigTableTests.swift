@@ -7,13 +7,20 @@ import Testing
 
 /// `SiteConfig.keys` is the one table of settings: a key's name, default, range and help are
 /// written there once, and `--help`, `sitegen.toml`, the defaults a build takes and the
-/// README's tables follow it.
+/// guide's tables (docs/guide.md, docs/fetching.md) follow it.
 @Suite("The table of settings")
 struct ConfigTableTests {
-    /// README's flag tables: each row's flags (`--items-key`, `--total-key`) and its defaults,
+    /// The guide's pages: where the flags and keys are written for users.
+    static func guide() throws -> String {
+        try ["docs/guide.md", "docs/fetching.md"].map {
+            try readText(SitegenExecutable.packageRoot.appendingPathComponent($0).path)
+        }.joined(separator: "\n")
+    }
+
+    /// The guide's flag tables: each row's flags (`--items-key`, `--total-key`) and its defaults,
     /// as the row writes them, backticks dropped.
     static func readmeRows() throws -> [(flag: String, defaultText: String)] {
-        let readme = try readText(SitegenExecutable.packageRoot.appendingPathComponent("README.md").path)
+        let readme = try guide()
         var rows: [(String, String)] = []
         for line in readme.split(separator: "\n") where line.hasPrefix("| `--") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
@@ -30,18 +37,18 @@ struct ConfigTableTests {
         return rows
     }
 
-    @Test("README's flag tables give each build flag with its key's default, and name every key")
+    @Test("the guide's flag tables give each build flag with its key's default, and name every key")
     func readme() throws {
         let rows = try Self.readmeRows()
         let byFlag = Dictionary(rows.map { ($0.flag, $0.defaultText) }, uniquingKeysWith: { a, _ in a })
         for key in SiteConfig.keys where !key.isDeployOnly && key.name != "port" {
-            let written = try #require(byFlag[key.flag], "README has no row for --\(key.flag)")
+            let written = try #require(byFlag[key.flag], "the guide has no row for --\(key.flag)")
             #expect(
                 written == (key.defaultText ?? ""),
-                "--\(key.flag): README says \(written), the table \(key.defaultText ?? "none")")
+                "--\(key.flag): the guide says \(written), the table \(key.defaultText ?? "none")")
         }
-        let readme = try readText(SitegenExecutable.packageRoot.appendingPathComponent("README.md").path)
-        for key in SiteConfig.keys { #expect(readme.contains("`\(key.name)`"), "README's sitegen.toml keys lack \(key.name)") }
+        let guide = try Self.guide()
+        for key in SiteConfig.keys { #expect(guide.contains("`\(key.name)`"), "the guide's sitegen.toml keys lack \(key.name)") }
     }
 
     @Test("the defaults a build takes are the table's, and --help shows each key's help and default")
