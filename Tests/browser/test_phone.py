@@ -244,13 +244,15 @@ def test_tap_targets_are_at_least_44_px(browser, phone_site, serve):
             if not javascript:
                 page.evaluate("() => document.querySelector('.pager').scrollIntoView({ block: 'center' })")
                 targets += page.evaluate(TAP_TARGETS, ".pager a")
+            # A document's byline (its tags) and its previous and next.
             page.goto(server.url + wide_item_id(phone_site))
-            page.evaluate("() => document.querySelector('.back a').scrollIntoView({ block: 'center' })")
-            targets += page.evaluate(TAP_TARGETS, ".back a")
+            targets += page.evaluate(TAP_TARGETS, ".byline a")
+            page.evaluate("() => document.querySelector('.around a').scrollIntoView({ block: 'center' })")
+            targets += page.evaluate(TAP_TARGETS, ".around a")
         finally:
             context.close()
         kinds = " ".join(what for what, _ in targets)
-        assert "input" in kinds and "Back" in kinds and ("/page/1/" in kinds or javascript), targets
+        assert "input" in kinds and "Previous" in kinds and "#swift" in kinds and ("/page/1/" in kinds or javascript), targets
         small = [(what, side) for what, side in targets if side < 44]
         assert small == [], small
 
