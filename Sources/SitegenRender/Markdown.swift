@@ -45,24 +45,33 @@ public enum Markdown {
     /// many, and their ids would repeat); trusted (it needs no sanitizer after this).
     public static func html(_ markdown: String) -> String { render(markdown, ids: nil).html }
 
-    /// A summary as one line of plain text, for a row: its words without their markup (a
-    /// link's text, an image's alt text), its spacing collapsed, and cut at a word after
+    /// A row's summary, parsed once: its HTML (as `html`), and its line: its words without their
+    /// markup (a link's text, an image's alt text), its spacing collapsed, cut at a word after
     /// `limit` characters with "…" (a row shows one line; the rest would be bytes in every shard).
-    public static func excerpt(_ markdown: String, limit: Int = 240) -> String {
-        parsed(markdown, options: options) { document, _ in
-            guard let rendered = cmark_render_plaintext(document, options, 0) else { return "" }
-            defer { free(rendered) }
-            return line(of: String(cString: rendered), limit: limit)
-        } ?? ""
+    public static func summary(_ markdown: String, limit: Int = 240) -> (html: String, line: String) {
+        parsed(markdown, options: options) { document, parser in
+            let line = cmark_render_plaintext(document, options, 0).map { text in
+                defer { free(text) }
+                return Self.line(of: String(cString: text), limit: limit)
+            }
+            let html = render(document, parser: parser, options: options, ids: nil, taken: [], link: nil, title: nil).html
+            return (html, line ?? "")
+        } ?? ("", "")
     }
 
     /// `text`'s words on one line, cut at a word after `limit` characters.
     static func line(of text: String, limit: Int) -> String {
-        let words = text.split(whereSeparator: \.isWhitespace)
         var line = ""
-        for word in words {
-            if line.count + word.count > limit, !line.isEmpty { return line + "…" }
-            line += line.isEmpty ? word : " " + word
+        var length = 0
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            let count = word.count
+            if length + count > limit, !line.isEmpty { return line + "…" }
+            if !line.isEmpty {
+                line += " "
+                length += 1
+            }
+            line += word
+            length += count
         }
         return line
     }
@@ -241,6 +250,8 @@ public enum Markdown {
         nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_HEADING }.map { heading in
             guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT,
                 let literal = cmark_node_get_literal(last).map({ String(cString: $0) }),
+                // (Most headings end in no brace: told before the expression is run.)
+                literal.last(where: { !$0.isWhitespace }) == "}",
                 let match = literal.firstMatch(of: /\s*\{([^{}]*)\}\s*$/),
                 let id = match.1.split(separator: " ").first(where: { $0.hasPrefix("#") }).map({ String($0.dropFirst()) }),
                 id.wholeMatch(of: /[\p{L}\p{N}_:.\-]+/) != nil

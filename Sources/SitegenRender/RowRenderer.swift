@@ -62,17 +62,16 @@ public struct RowRenderer: Sendable {
         }
         if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
         if !story.markdownExtras.meta.isEmpty { c[Key.meta] = TemplateValue(story.markdownExtras.meta) }
-        if let summary = story.markdownExtras.summary { c[Key.summary] = .string(Markdown.html(summary)) }
+        // A summary's HTML, and for a document its line, from one parse.
+        let summary = story.markdownExtras.summary.map { Markdown.summary($0) }
+        if let summary { c[Key.summary] = .string(summary.html) }
         if story.markdown != nil {
             // A document (a Markdown story with a body): its row says when and what, and its
             // title leads to its page, where it is read.
             c[Key.document] = .bool(true)
             if let page = links.itemHref ?? links.href { c[Key.pageHref] = .string(page) }
             if let time = story.time { c[Key.day] = .string(DateText.day(time + story.markdownExtras.utcOffset)) }
-            if let summary = story.markdownExtras.summary {
-                let excerpt = Markdown.excerpt(summary)
-                if !excerpt.isEmpty { c[Key.excerpt] = .string(excerpt) }
-            }
+            if let line = summary?.line, !line.isEmpty { c[Key.excerpt] = .string(line) }
         }
         let terms = termLinks(story)
         if !terms.isEmpty {

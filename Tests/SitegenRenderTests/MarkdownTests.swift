@@ -217,7 +217,7 @@ struct MarkdownTests {
         // Every C pointer is private to the file: the public entries take and give values.
         #expect(text.components(separatedBy: "public static func").count == 4)
         #expect(text.contains("public static func html(_ markdown: String) -> String"))
-        #expect(text.contains("public static func excerpt(_ markdown: String, limit: Int = 240) -> String"))
+        #expect(text.contains("public static func summary(_ markdown: String, limit: Int = 240) -> (html: String, line: String)"))
         #expect(
             text.contains(
                 """

@@ -75,7 +75,7 @@ struct MarkdownStory: Sendable {
         item.markdownExtras.templateLines = Self.templateLines(body).map { $0 + matter.bodyLine - 1 }
         item.markdownExtras.summary =
             ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
-            ?? body.firstRange(of: "<!--more-->").map { String(body[..<$0.lowerBound]) } ?? Self.firstParagraph(body)
+            ?? ByteSearch.prefix(of: body, before: "<!--more-->") ?? Self.firstParagraph(body)
         item.markdownExtras.utcOffset = time.map { zone.offset(at: $0) } ?? 0
         item.markdownExtras.terms = Self.terms(matter)
         self.item = item
@@ -163,7 +163,7 @@ struct MarkdownStory: Sendable {
     /// >}}`, `{{% note %}}`). Outside fenced code and code spans, where writing about them is
     /// text. (`{{ value }}` alone is left: Mustache and Vue docs write it as prose.)
     static func templateLines(_ body: String) -> [Int] {
-        guard body.contains("{%") || body.contains("{{<") || body.contains("{{%") else { return [] }
+        guard ["{%", "{{<", "{{%"].contains(where: { ByteSearch.contains(body, $0) }) else { return [] }
         var lines: [Int] = []
         FencedLines.forEach(in: body) { n, line, inCode in
             guard !inCode else { return }

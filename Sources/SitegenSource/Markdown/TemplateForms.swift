@@ -16,7 +16,7 @@
 /// | `{{ "/about/" \| relative_url }}`, `absolute_url` (Jekyll) | `/about/` |
 enum TemplateForms {
     static func rewritten(_ body: String) -> String {
-        guard body.contains("{%") || body.contains("{{") else { return body }
+        guard ByteSearch.contains(body, "{%") || ByteSearch.contains(body, "{{") else { return body }
         var out: [Substring] = []
         var fence: String? = nil
         for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
