@@ -54,7 +54,7 @@ unsafe = false
 # Hugo's templates: the home's paginated list, a post, and a term's list, as sitegen writes them.
 HUGO_LAYOUTS = {
     "index.html": """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Site.Title }}</title></head><body><ol>
-{{ $pager := .Paginate (where .Site.RegularPages "Section" "posts") }}
+{{ $pager := .Paginate .Site.RegularPages }}
 {{ range $pager.Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> <time>{{ .Date.Format "Jan 2, 2006" }}</time> {{ .Summary | plainify | truncate 240 }}</li>
 {{ end }}</ol>
 {{ if $pager.HasPrev }}<a rel="prev" href="{{ $pager.Prev.URL }}">prev</a>{{ end }}
@@ -113,6 +113,9 @@ def write_blog(folder, posts, seed=1):
         import datetime
         date = datetime.datetime.fromtimestamp(day, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         text = f'---\ntitle: "{title.replace(chr(34), "")}"\ndate: {date}\ntags: [{tags}]\n---\n' + "\n\n".join(body) + "\n"
+        # Template code would be run by Hugo (a shortcode inside fenced code too) and left as
+        # text by sitegen: broken up, so both build the same words.
+        text = text.replace("{{", "{ {").replace("{%", "{ %")
         total += len(text.encode())
         with open(os.path.join(content, f"post-{n:05d}.md"), "w") as f:
             f.write(text)

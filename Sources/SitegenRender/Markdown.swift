@@ -1,6 +1,7 @@
 import CCmarkGFM
 import Foundation
 import SitegenModel
+import SitegenSystem
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
 /// autolink, tasklist), footnotes (`[^1]`) and alerts (`> [!NOTE]`), as GitHub renders them.
@@ -138,7 +139,7 @@ public enum Markdown {
         dropUnsafeURLs(in: document)
         renderAlerts(in: document)
         // A row's summary shows no code blocks worth colouring; a page's are highlighted.
-        if ids != nil { highlightCode(in: document) }
+        let highlighted = ids != nil ? highlightCode(in: document) : []
         let named = takeNamedIDs(in: document)
         var headings = zip(self.headings(in: document), named).map { heading, id in
             var heading = heading
@@ -169,8 +170,15 @@ public enum Markdown {
         let html = String(cString: rendered)
         guard ids != nil else { return Page(html: html, headings: headings) }
         let safe = AuthoredHTML.sanitize(html, taken: taken, link: link)
+        // The highlighted blocks go where their places stand, past the sanitizer: they are this
+        // file's own markup around the code's escaped text, as trusted as cmark's.
+        let page =
+            highlighted.isEmpty
+            ? safe.html
+            : ByteSearch.replacing(
+                inOrder: highlighted.enumerated().map { (Self.place(ofHighlighted: $0.offset), $0.element) }, in: safe.html)
         return Page(
-            html: safe.html, headings: headings, links: safe.links, ids: safe.ids, removed: safe.removed,
+            html: page, headings: headings, links: safe.links, ids: safe.ids, removed: safe.removed,
             capped: safe.capped)
     }
 
@@ -370,26 +378,41 @@ public enum Markdown {
     /// that highlighted HTML, in the `<pre><code class="language-…">` cmark writes around a
     /// block: a custom block of no children whose markup is the whole block. Blocks in no
     /// language it knows stay as cmark writes them.
-    private static func highlightCode(in document: OpaquePointer) {
+    ///
+    /// The block's markup holds a place (`place(ofHighlighted:)`) where the highlighted code
+    /// goes; returns the code of each place, in order. The sanitizer sees the place, plain
+    /// text, and not the thousands of spans a page of code has (they cost more than the rest
+    /// of such a page's sanitizing).
+    private static func highlightCode(in document: OpaquePointer) -> [String] {
         let blocks = nodes(in: document) { node in
             cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK && cmark_node_get_fence_info(node).map { $0.pointee != 0 } == true
         }
+        var highlighted: [String] = []
         for block in blocks {
             let info = cmark_node_get_fence_info(block).map { String(cString: $0) } ?? ""
             let code = cmark_node_get_literal(block).map { String(cString: $0) } ?? ""
-            guard let html = CodeHighlight.html(code, language: info),
-                let highlighted = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            guard let html = CodeHighlight.html(code, language: info), let node = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
             else { continue }
             // cmark's own class: the info string's first word, as written.
             let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
             cmark_node_set_on_enter(
-                highlighted, "<pre><code class=\"language-\(HTMLEscape.escape(word))\">\(html)</code></pre>")
-            cmark_node_set_on_exit(highlighted, "")
-            cmark_node_insert_before(block, highlighted)
+                node,
+                "<pre><code class=\"language-\(HTMLEscape.escape(word))\">\(place(ofHighlighted: highlighted.count))</code></pre>"
+            )
+            highlighted.append(html)
+            cmark_node_set_on_exit(node, "")
+            cmark_node_insert_before(block, node)
             cmark_node_unlink(block)
             cmark_node_free(block)
         }
+        return highlighted
     }
+
+    /// The place of the `n`th highlighted block in a page's HTML until the sanitizer is past:
+    /// text no author writes (two private-use characters around a number drawn for this run).
+    static func place(ofHighlighted n: Int) -> String { "\u{E000}\(placeNonce)-\(n)\u{E001}" }
+
+    private static let placeNonce = UInt64.random(in: 1...UInt64.max)
 
     /// GitHub's five alerts, by the name written in `[!…]`, with the title each shows.
     static let alertTitles = [

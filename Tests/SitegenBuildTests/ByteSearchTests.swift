@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SitegenSource
+@testable import SitegenSystem
 
 @Suite("a body searched for its markers as bytes")
 struct ByteSearchTests {

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenConfig
 import SitegenModel
+import SitegenSystem
 
 /// One Markdown file read as a story: front matter fields to `RawItem` fields, read the way
 /// Jekyll, Hugo and Eleventy write them. Pure.

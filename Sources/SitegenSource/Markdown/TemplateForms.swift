@@ -1,3 +1,5 @@
+import SitegenSystem
+
 /// The commonest template forms of Jekyll and Hugo posts, rewritten as the Markdown they stand
 /// for, so that a moved blog's code blocks, pictures and cross-references come through: a
 /// site's other template code stays as text and is counted (`MarkdownStory.templateLines`).
