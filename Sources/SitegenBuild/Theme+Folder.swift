@@ -27,7 +27,7 @@ extension Theme {
         var templates: [String: (text: String, path: String)] = [:]
         for name in names {
             templates[name] =
-                try file("\(name).mustache") ?? (EmbeddedAssets.templates[name] ?? "", "(built-in) \(name).mustache")
+                try file("\(name).mustache") ?? (EmbeddedAssets.templates[name] ?? "", Self.builtInPrefix + "\(name).mustache")
         }
         let stylesheet = try file("style.css")?.text ?? EmbeddedAssets.stylesheet
         let favicon = try file("favicon.svg")?.text ?? EmbeddedAssets.favicon

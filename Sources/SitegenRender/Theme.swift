@@ -5,6 +5,9 @@ import SitegenModel
 /// The templates, stylesheet, favicon and scripts a site is rendered with, parsed once. Rendering is pure:
 /// values in, HTML out; `Theme+Folder.swift` (SitegenBuild) is the only part that reads files.
 public struct Theme: Sendable {
+    /// How a template's path begins when it is the built-in one (a theme folder lacked it).
+    public static let builtInPrefix = "(built-in) "
+
     /// Template names, each `Templates/<name>.mustache`.
     public static let names = ["layout", "page", "row", "item", "document", "sitepage", "terms", "search"]
 
@@ -65,8 +68,10 @@ public struct Theme: Sendable {
         itemPageIDs = ids(["layout", "item", "document", "row"])
         sitePageIDs = ids(["layout", "sitepage"])
         rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
-        // A theme made before documents had their own template keeps its item.mustache for them.
-        let own = { (name: String) in templates[name].map { $0.text != EmbeddedAssets.templates[name] } ?? false }
+        // A theme made before documents had their own template keeps its item.mustache for them:
+        // a folder with its own item.mustache and no document.mustache file (`sitegen init`
+        // writes both, so a site made by it renders documents with its document.mustache).
+        let own = { (name: String) in templates[name].map { !$0.path.hasPrefix(Self.builtInPrefix) } ?? false }
         documentTemplate = own("item") && !own("document") ? "item" : "document"
         self.stylesheet = stylesheet
         self.favicon = favicon
@@ -89,7 +94,9 @@ public struct Theme: Sendable {
     /// The theme compiled into the binary.
     public static func builtIn() throws -> Theme {
         try Theme(
-            templates: EmbeddedAssets.templates.reduce(into: [:]) { $0[$1.key] = ($1.value, "(built-in) \($1.key).mustache") },
+            templates: EmbeddedAssets.templates.reduce(into: [:]) {
+                $0[$1.key] = ($1.value, builtInPrefix + "\($1.key).mustache")
+            },
             stylesheet: EmbeddedAssets.stylesheet, favicon: EmbeddedAssets.favicon, scripts: builtInScripts)
     }
 

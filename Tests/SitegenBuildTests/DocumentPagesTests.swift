@@ -1,4 +1,5 @@
 import Foundation
+import SitegenAssets
 import SitegenTestSupport
 import Testing
 
@@ -123,6 +124,15 @@ struct DocumentPagesTests {
                     templates: folder.path("theme")))
             let themed = try readText(folder.path("out2/docs/guide/setup/index.html"))
             #expect(themed.contains("<div class=\"mine\">Setup</div><p>Set it up.</p>"))
+            // A site `sitegen init` made has both files: its document.mustache renders documents,
+            // even when only its item.mustache was edited.
+            try folder.write(EmbeddedAssets.templates["document"]!, to: "theme/document.mustache")
+            _ = try await Build.run(
+                BuildRequest(
+                    source: MarkdownStorySource(path: folder.path("site")), output: folder.path("out3"),
+                    templates: folder.path("theme")))
+            let both = try readText(folder.path("out3/docs/guide/setup/index.html"))
+            #expect(both.contains("<h1>Setup</h1>") && !both.contains("class=\"mine\""))
         }
     }
 }
