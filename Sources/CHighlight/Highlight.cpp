@@ -104,10 +104,6 @@ Engine &engine() {
 
 } // namespace
 
-extern "C" int sitegen_highlight_knows(const char *language) {
-    return engine().find(language).isValid() ? 1 : 0;
-}
-
 extern "C" char *sitegen_highlight(const char *language, const char *code, size_t length, size_t *outLength) {
     Engine &e = engine();
     Definition definition = e.find(language);

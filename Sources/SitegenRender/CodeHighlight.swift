@@ -26,11 +26,6 @@ public enum CodeHighlight {
         return String(decoding: UnsafeRawBufferPointer(start: result, count: length), as: UTF8.self)
     }
 
-    /// Whether `language` (a fence's info word) names a language the engine knows.
-    public static func knows(_ language: String) -> Bool {
-        definitionName(language).map { sitegen_highlight_knows($0) != 0 } ?? false
-    }
-
     /// The language a fence's info string names, as the engine looks it up (a definition's
     /// name in any case, or a file extension): its first word, without the braces and dot of
     /// pandoc's `{.python}` or what follows a comma (`rust,ignore`), through `aliases`. Nil

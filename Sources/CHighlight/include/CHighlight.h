@@ -15,9 +15,6 @@ extern "C" {
 /// Safe to call from several threads at once: each thread keeps its own repository.
 char *sitegen_highlight(const char *language, const char *code, size_t length, size_t *outLength);
 
-/// Whether a syntax definition answers to `language`, as `sitegen_highlight` looks it up.
-int sitegen_highlight_knows(const char *language);
-
 #ifdef __cplusplus
 }
 #endif

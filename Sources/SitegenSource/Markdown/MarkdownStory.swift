@@ -106,14 +106,15 @@ struct MarkdownStory: Sendable {
     /// The text of the first ATX heading of level 1 (`# Title`), outside fenced code.
     static func firstHeading(_ body: String) -> String? {
         var found: String? = nil
-        FencedLines.forEach(in: body) { _, line, inCode in
+        FencedLines.forEach(in: body) { _, line, inCode -> Bool in
             let trimmed = line.drop { $0 == " " }
-            guard found == nil, !inCode, trimmed.hasPrefix("# ") else { return }
+            guard !inCode, trimmed.hasPrefix("# ") else { return true }
             var text = trimmed.dropFirst(2)
             // A closing sequence of #s is not part of the heading.
             while text.last == "#" || text.last == " " { text = text.dropLast() }
             let heading = text.drop { $0 == " " }
             if !heading.isEmpty { found = String(heading) }
+            return found == nil
         }
         return found
     }
