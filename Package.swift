@@ -158,7 +158,7 @@ let package = Package(
         // for each strategy, into min/; its readable source is not.
         .target(
             name: "SitegenAssets",
-            exclude: ["sitegen.js", "search.js"],
+            exclude: ["sitegen.js", "search.js", "search-more.js"],
             sources: ["Swift"],
             resources: [
                 .embedInCode("Templates/layout.mustache"),
@@ -175,6 +175,7 @@ let package = Package(
                 .embedInCode("min/sitegen.batch.js"),
                 .embedInCode("min/sitegen.all.js"),
                 .embedInCode("min/search.js"),
+                .embedInCode("min/search-more.js"),
             ]
         ),
         // Each hand-written fast path against its library, and each build step's share:

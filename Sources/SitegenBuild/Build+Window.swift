@@ -28,6 +28,8 @@ struct ListSoFar {
     var itemFolders: Set<String> = []
     var sandboxed: [String] = []
     var authored: [AuthoredPage] = []
+    /// Documents' texts written (`t/<id>.txt`, with search): the search page shows passages.
+    var texts = 0
     /// The redirect pages' paths (folders, and files ending `.html`).
     var redirectPaths: [String] = []
     /// The last window's links between Markdown pages, for the site pages' (a Markdown folder
@@ -122,8 +124,9 @@ extension Build {
             list.markdownLinks = links
             renderer.outline = DocumentOutline(stories: stories, withPages: itemRows, paths: context.paths)
         }
-        let writer = SiteWriter(output: context.output, renderer: renderer, rows: context.rows)
+        let writer = SiteWriter(output: context.output, renderer: renderer, rows: context.rows, texts: options.search)
         list.authored += try writer.writeItemPages(itemRows, stories: stories, rowHTML: html)
+        if writer.texts { list.texts += itemRows.count { stories[$0].markdown != nil } }
         for i in itemRows {
             let story = stories[i]
             let page = context.paths.item(story)

@@ -112,12 +112,14 @@ public enum Build {
         let script = Asset(stem: "sitegen", ext: "js", text: theme.script(for: options.strategy))
         let favicon = Asset(stem: "favicon", ext: "svg", text: theme.favicon)
         let searchScript = options.search ? Asset(stem: "search", ext: "js", text: theme.searchScript) : nil
-        let assets = [style, script, favicon] + (searchScript.map { [$0] } ?? [])
+        let searchMore = options.search ? Asset(stem: "search-more", ext: "js", text: theme.searchMoreScript) : nil
+        let assets = [style, script, favicon] + [searchScript, searchMore].compactMap { $0 }
         var renderer = PageRenderer(
             theme: theme, options: options, paths: paths,
             styleHref: paths.base + style.file, scriptHref: paths.base + script.file,
             faviconHref: paths.base + favicon.file, sitePages: sitePages)
         renderer.searchScriptHref = searchScript.map { paths.base + $0.file }
+        renderer.searchMoreHref = searchMore.map { paths.base + $0.file }
 
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         // No stamp from here on until this build is whole: a build killed or failed after it
@@ -172,6 +174,7 @@ public enum Build {
         // bench, docs/perf-log.md.)
         var renderer = renderer
         if let links = list.markdownLinks { renderer.markdownLinks = links }
+        renderer.documentTexts = list.texts > 0
         let writer = SiteWriter(output: output, renderer: renderer, rows: rows)
         let search =
             options.search

@@ -18,6 +18,11 @@ extension PageRenderer {
         config.string(paths.base)
         config.raw(",\"root\":")
         config.string(root)
+        if let searchMoreHref {
+            config.raw(",\"moreScript\":")
+            config.string(searchMoreHref)
+        }
+        if documentTexts { config.raw(",\"texts\":true") }
         config.raw(",\"index\":")
         // JSON's `<` can only be in a string, where `\u003c` means the same: no `</script>`
         // can end the block early.

@@ -16,6 +16,10 @@ package struct PageRenderer: Sendable {
     /// The search page's script (`assets/search.<hash>.js`); nil for a build without search,
     /// whose pages then have no search box.
     package var searchScriptHref: String?
+    /// The module the search page's script loads for more than one word (`search-more.js`).
+    package var searchMoreHref: String?
+    /// Whether the site has documents' texts (`t/<id>.txt`), whose passages search shows.
+    package var documentTexts = false
     /// A Markdown folder's files and their pages, by which a body's links to other files go to
     /// their pages.
     package var markdownLinks: MarkdownLinks?
@@ -139,17 +143,18 @@ package struct PageRenderer: Sendable {
     /// A story's own page, for stories with text: the row, then the text (HN's HTML through the
     /// allowlist sanitizer, or a Markdown body through cmark-gfm, its raw HTML through
     /// `AuthoredHTML`). No script: there is nothing on it to prefetch. With a Markdown body, what
-    /// the build learns of it (`AuthoredPage`).
+    /// the build learns of it (`AuthoredPage`), and its body's HTML (for `DocumentText`).
     ///
     /// A story with a Markdown body is a document (`document.mustache`): its title once, its
     /// date, authors and terms, a table of contents when it is long, and its `place` among the
     /// folder's pages (`DocumentOutline`): previous and next, breadcrumbs, its section's pages.
     package func itemPage(
         _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentOutline.Place? = nil
-    ) -> (html: [UInt8], authored: AuthoredPage?) {
+    ) -> (html: [UInt8], authored: AuthoredPage?, body: String?) {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
         var authored: AuthoredPage? = nil
+        var body: String? = nil
         let template: String
         if let markdown = story.markdown {
             template = theme.documentTemplate
@@ -158,6 +163,7 @@ package struct PageRenderer: Sendable {
                 markdown, taken: theme.itemPageIDs, link: resolve, title: story.title,
                 headingIDs: story.markdownExtras.headingIDs)
             item[Key.text] = .string(page.html)
+            body = page.html
             let toc = page.headings.filter { (2...3).contains($0.level) && $0.id != nil }
             item[Key.toc] = Self.tableOfContents(toc)
             item[Key.hasToc] = .bool(toc.count >= Self.contentsFrom)
@@ -174,7 +180,7 @@ package struct PageRenderer: Sendable {
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
         layout[Key.content] = .html(theme.renderBytes(template, .object(item)))
         if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
-        return (theme.renderBytes("layout", .object(layout)), authored)
+        return (theme.renderBytes("layout", .object(layout)), authored, body)
     }
 
     /// A document's table of contents is shown from this many headings (of levels 2 and 3) on:

@@ -21,6 +21,8 @@ public struct Theme: Sendable {
     public let scripts: [LoadingStrategy: String]
     /// The search page's script (already minified).
     public let searchScript: String
+    /// The module the search page's script loads for more than one word's first screen.
+    public let searchMoreScript: String
     /// Every `id="…"` the templates of an item page (`layout`, `item`, `row`) and of a site page
     /// (`layout`, `sitepage`) write as it is (not one made of a value): a heading of the page's
     /// Markdown never takes one (`HeadingIDs`). Gathered once: every Markdown page reads them.
@@ -33,7 +35,8 @@ public struct Theme: Sendable {
     /// - Parameter templates: name → (template text, path to name in errors).
     public init(
         templates: [String: (text: String, path: String)], stylesheet: String, favicon: String = EmbeddedAssets.favicon,
-        scripts: [LoadingStrategy: String] = Theme.builtInScripts, searchScript: String = EmbeddedAssets.searchScript
+        scripts: [LoadingStrategy: String] = Theme.builtInScripts, searchScript: String = EmbeddedAssets.searchScript,
+        searchMoreScript: String = EmbeddedAssets.searchMoreScript
     ) throws {
         var compiled: [String: CompiledTemplate] = [:]
         for name in Self.names {
@@ -77,6 +80,7 @@ public struct Theme: Sendable {
         self.favicon = favicon
         self.scripts = scripts
         self.searchScript = searchScript
+        self.searchMoreScript = searchMoreScript
     }
 
     /// The ids a template's text writes as they are: `id="sitegen-config"`, not `id="{{x}}"`.

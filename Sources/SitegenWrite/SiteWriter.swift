@@ -10,11 +10,15 @@ package struct SiteWriter {
     package let output: OutputFolder
     package let renderer: PageRenderer
     package let rows: RowRenderer
+    /// Whether a document's page goes with its text (`t/<id>.txt`, `DocumentText`): with
+    /// search, whose page shows the passage a query matched and holds phrases to it.
+    package let texts: Bool
 
-    package init(output: OutputFolder, renderer: PageRenderer, rows: RowRenderer) {
+    package init(output: OutputFolder, renderer: PageRenderer, rows: RowRenderer, texts: Bool = false) {
         self.output = output
         self.renderer = renderer
         self.rows = rows
+        self.texts = texts
     }
 
     /// Writes `bytes` at `path(name)`, `name` their content hash (`ContentHash`): a shard, a
@@ -46,8 +50,8 @@ package struct SiteWriter {
         }
     }
 
-    /// The item pages of the stories at `indices`, each with its row's HTML.
-    /// Item pages, and the files that go with each (a page bundle's pictures, copied beside it).
+    /// The item pages of the stories at `indices`, each with its row's HTML, and the files that
+    /// go with each: a page bundle's pictures, copied beside it, and a document's text.
     /// Returns what the build learns of the pages with a Markdown body (`AuthoredPage`).
     package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws -> [AuthoredPage] {
         // Pages nest (`docs/`, `docs/config/`): a bundle's file is never written where a page is.
@@ -56,9 +60,10 @@ package struct SiteWriter {
             ? Set(indices.map { SitePaths.itemFile(stories[$0]) }) : []
         return try Parallel.mapThrowing(indices) { i -> AuthoredPage? in
             let story = stories[i]
-            let (html, authored) = renderer.itemPage(
+            let (html, authored, body) = renderer.itemPage(
                 story, row: rows, rowHTML: rowHTML.html(of: i), place: renderer.outline?.place(of: i))
             try output.write(html, to: SitePaths.itemFile(story))
+            if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
                     throw SitegenError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")

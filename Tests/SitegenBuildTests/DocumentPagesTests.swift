@@ -135,4 +135,30 @@ struct DocumentPagesTests {
             #expect(both.contains("<h1>Setup</h1>") && !both.contains("class=\"mine\""))
         }
     }
+
+    @Test("with search, each document's text is written beside the index for its passages; without, none")
+    func texts() async throws {
+        try await withTemporaryFolder { folder in
+            try folder.write(Self.post, to: "site/posts/2024-01-02-hello.md")
+            _ = try await build(folder)
+            let texts = try FileManager.default.contentsOfDirectory(atPath: folder.path("out/t"))
+            #expect(texts.count == 1 && texts[0].hasSuffix(".txt"))
+            let text = try readText(folder.path("out/t/" + texts[0]))
+            // The page's words, without its markup or its title heading (the row has it).
+            #expect(text.contains("Rust 1.88.0 came out, and this is how I built it. 한국어와 العربية too."))
+            #expect(text.contains("curl -sSf https://sh.rustup.rs | sh -s -- -y"))
+            #expect(!text.contains("<") && !text.contains("**") && !text.hasPrefix("Hello"))
+            // The row carries the story's id, and the search page says there are texts.
+            let id = String(texts[0].dropLast(".txt".count))
+            #expect(try readText(folder.path("out/index.html")).contains("data-id=\"\(id)\""))
+            let search = try readText(folder.path("out/search/index.html"))
+            #expect(search.contains("\"texts\":true") && search.contains("\"moreScript\":\"/assets/search-more."))
+
+            _ = try await Build.run(
+                BuildRequest(
+                    source: MarkdownStorySource(path: folder.path("site")), output: folder.path("bare"),
+                    options: .init(search: false)))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("bare/t")))
+        }
+    }
 }

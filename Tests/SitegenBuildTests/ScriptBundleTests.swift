@@ -19,7 +19,7 @@ struct ScriptBundleTests {
 
     static func fileName(_ strategy: LoadingStrategy) -> String { "sitegen.\(strategy.rawValue).js" }
 
-    @Test("the committed minified scripts are what .ci/minify makes of sitegen.js and search.js")
+    @Test("the committed minified scripts are what .ci/minify makes of sitegen.js, search.js and search-more.js")
     func committedScriptsAreCurrent() async throws {
         try await withTemporaryFolder { folder in
             let made = try folder.makeFolder("min")
@@ -32,7 +32,7 @@ struct ScriptBundleTests {
                 esbuild, or bash .ci/install --test); it said:
                 \(result.stderr)
                 """)
-            for name in LoadingStrategy.allCases.map(Self.fileName) + ["search.js"] {
+            for name in LoadingStrategy.allCases.map(Self.fileName) + ["search.js", "search-more.js"] {
                 let fresh = try Data(contentsOf: URL(fileURLWithPath: made).appendingPathComponent(name))
                 let kept = try Data(contentsOf: Self.committed.appendingPathComponent(name))
                 // A Bool, so a failure prints the advice rather than a byte-by-byte diff.
@@ -41,7 +41,7 @@ struct ScriptBundleTests {
                     current,
                     """
                     Sources/SitegenAssets/min/\(name) is not what .ci/minify makes of its source: run \
-                    `bash .ci/minify` and commit the four files it writes (it made \(fresh.count) bytes, \
+                    `bash .ci/minify` and commit the five files it writes (it made \(fresh.count) bytes, \
                     the committed file has \(kept.count)). \(result.stderr)
                     """)
             }
@@ -84,6 +84,16 @@ struct ScriptBundleTests {
         let gzipped = Gzip.compress(Array(script.utf8), level: 9)
         try #require(!gzipped.isEmpty)
         #expect(gzipped.count <= 5_300, "\(gzipped.count) bytes gzipped (\(script.utf8.count) minified)")
+    }
+
+    /// What the search page loads for several words, phrases and passages: every query of
+    /// several words reads it (its bar is 96 KiB), and a one-word query on a site of documents.
+    @Test("the search page's module for more than one word is at most 2,700 bytes gzipped at level 9")
+    func searchMoreSizeBudget() throws {
+        let script = try Theme.builtIn().searchMoreScript
+        let gzipped = Gzip.compress(Array(script.utf8), level: 9)
+        try #require(!gzipped.isEmpty)
+        #expect(gzipped.count <= 2_700, "\(gzipped.count) bytes gzipped (\(script.utf8.count) minified)")
     }
 
     @Test("each strategy's script is its own: the three differ, and SITEGEN_STRATEGY was replaced in each")

@@ -9,6 +9,7 @@
 ///     tags/index.html       the index of a taxonomy's terms (tags/, categories/)
 ///     tags/<slug>/index.html   a term's list's front; tags/<slug>/page/N/index.html, page N
 ///     head.json, tags/<slug>/head.json   a list's length and manifest (`ListHead`)
+///     t/<id>.txt            a document's text, for search's passages (`DocumentText`)
 public struct SitePaths: Sendable, Equatable {
     /// Always ends in "/".
     public let base: String
@@ -56,6 +57,9 @@ public struct SitePaths: Sendable, Equatable {
     /// The listing of the index whose root is at `root` (`x/<name>.json`).
     public static func searchListing(ofRoot root: String) -> String { String(root.dropLast(".json".count)) + ".txt" }
     public static let searchPageFile = "search/index.html"
+    /// A document's text, which the search page reads for the passage a row shows: by the
+    /// story's id, which the row's record carries.
+    public static func textFile(_ id: Int) -> String { "t/\(id).txt" }
     /// The folders whose files are named by their content: assets, row shards, the search
     /// index. A file there never changes under its name (cached forever, uploaded first).
     public static let contentNamedFolders = ["assets/", "s/", "x/"]
