@@ -493,7 +493,9 @@
     );
   };
   const say = text => (status.textContent = text);
-  const tell = () => say(`${partial() ? `At least ${stories(results.found)}` : stories(total)} with ${named}`);
+  // (A phrase can leave none of the stories holding all its words.)
+  const tell = () =>
+    say(total || partial() ? `${partial() ? `At least ${stories(results.found)}` : stories(total)} with ${named}` : `No stories have ${named}.`);
   const stories = n => `${n.toLocaleString('en')} ${n == 1 ? 'story' : 'stories'}`;
   const clear = () => {
     for (const c of controllers.values()) c.abort();

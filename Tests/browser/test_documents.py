@@ -197,3 +197,118 @@ def test_a_document_reads_as_one_in_firefox_and_webkit(blog, engine):
         assert page.errors() == []
     finally:
         b.close()
+
+
+# Search on a site of documents: a row shows the passage of its text holding the query's
+# words, the words in <mark> (in its title too), and a phrase in quotes keeps the stories
+# holding its words side by side. What the page shows of its results, read in the page.
+RESULTS = """() => {
+  const status = document.querySelector('[role=status]').textContent;
+  const rows = [...document.querySelectorAll('[role=feed] > article')].map(row => ({
+    title: row.querySelector('h2').textContent,
+    titleMarks: [...row.querySelectorAll('h2 mark')].map(m => m.textContent),
+    excerpt: row.querySelector('.excerpt') && row.querySelector('.excerpt').textContent,
+    marks: [...row.querySelectorAll('.excerpt mark')].map(m => m.textContent),
+  }));
+  return { status, rows };
+}"""
+
+# query → (the status, the first row's title, its title's marks, its passage's marks, and words
+# its passage holds).
+QUERIES = {
+    "installer": ("1 story with “installer”", "Rust 1.88.0 on Linux, 한국어 and العربية", [], ["installer"], "the installer"),
+    "rust": ("1 story with “rust”", "Rust 1.88.0 on Linux, 한국어 and العربية", ["Rust"], ["Rust"], "Rust 1.88.0 came out"),
+    # Both words in the post, side by side; in the other order, nowhere.
+    '"what came after"': ("1 story with “what came after”", "Rust 1.88.0 on Linux, 한국어 and العربية", [], ["what came after"], "notes on"),
+    '"after came"': ("No stories have “after came”.", None, None, None, None),
+    # A name's part finds it, and the whole name is marked.
+    "println": ("2 stories with “println”", "Newer post", [], ["fmt.Println"], "fmt.Println(\"hi\")"),
+}
+
+
+def check_results(seen, query):
+    status, title, title_marks, marks, holds = QUERIES[query]
+    assert seen["status"] == status, (query, seen)
+    if title is None:
+        assert seen["rows"] == [], seen
+        return
+    row = seen["rows"][0]
+    assert row["title"] == title and row["titleMarks"] == title_marks, (query, row)
+    if marks:
+        assert row["marks"] == marks and holds in row["excerpt"], (query, row)
+
+
+def settled(page_evaluate, query, timeout=10.0):
+    """The results once the status names the query and every row's passage is in."""
+    import time
+    deadline = time.time() + timeout
+    while True:
+        seen = page_evaluate(RESULTS)
+        status, _, _, marks, _ = QUERIES[query]
+        done = seen["status"] == status and (not marks or (seen["rows"] and seen["rows"][0]["marks"]))
+        if done or time.time() > deadline:
+            return seen
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_search_shows_passages_with_marks_and_finds_phrases_in_chromium(blog, browser, scheme):
+    _, url = blog
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1000, "height": 800})
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        for query in QUERIES:
+            page.goto(url + "search/?q=" + query.replace('"', "%22"), wait_until="load")
+            check_results(settled(page.evaluate, query), query)
+        # The marks in both schemes: axe (contrast among its rules) on a page of passages.
+        page.goto(url + "search/?q=rust", wait_until="load")
+        settled(page.evaluate, "rust")
+        results = Axe().run(page)
+        bad = [(v["id"], v["impact"]) for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        assert bad == [], results.generate_report()
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_one_word_query_on_a_site_of_titles_loads_no_more_than_its_script(blog, browser, workdir):
+    """The module for passages and several words is loaded only when a query needs it: never
+    for one word on a site without documents (the cold query the 48 KiB bar is for)."""
+    stories = os.path.join(workdir, "documents", "titles.json")
+    with open(stories, "w") as f:
+        json.dump([{"id": i, "title": f"Rust release {i}", "url": f"https://example.com/{i}"} for i in range(1, 40)], f)
+    out = os.path.join(workdir, "documents", "titles")
+    run_sitegen("build", "--source", stories, "--output", out)
+    server = SiteServer(out)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        loaded = []
+        page.on("request", lambda r: loaded.append(r.url.split("/")[-1]))
+        page.goto(server.url + "search/?q=rust", wait_until="networkidle")
+        assert page.text_content("[role=status]") == "39 stories with “rust”"
+        assert not any(name.startswith("search-more.") for name in loaded), loaded
+        assert not any(name.endswith(".txt") for name in loaded), loaded
+        # Two words need it.
+        page.goto(server.url + "search/?q=rust+release", wait_until="networkidle")
+        assert page.text_content("[role=status]") == "39 stories with “rust” and “release”"
+        assert any(name.startswith("search-more.") for name in loaded), loaded
+    finally:
+        context.close()
+        server.close()
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_search_passages_and_phrases_in_firefox_and_webkit(blog, engine):
+    _, url = blog
+    b = ENGINES[engine]()
+    try:
+        page = b.new_page()
+        for query in ["installer", '"what came after"', '"after came"']:
+            page.open(url + "search/?q=" + query.replace('"', "%22"))
+            check_results(settled(page.evaluate, query), query)
+        assert page.errors() == []
+    finally:
+        b.close()
