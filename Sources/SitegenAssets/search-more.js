@@ -141,10 +141,11 @@ export const searchMore = ({ index, get, wordsOf, wordRE, fold, lacks, listingOf
    *  `node` marks "Node.js", `google` "Google's", as the index finds them. */
   const isTerm = (word, terms) => terms.some(t => word == t || word.startsWith(t + '.') || word.split(/[.']/).includes(t));
   /** Where in `tokens` the phrase (its words) is, word after word: [start, end] of the text,
-   *  or null. */
+   *  or null. A text's word stands for a phrase's as for a query's (`isTerm`): `rust 1.88`
+   *  finds "Rust 1.88.0". */
   const phraseIn = (tokens, phrase) => {
     for (let k = 0; k + phrase.length <= tokens.length; k++) {
-      if (phrase.every((word, j) => tokens[k + j][0] == word)) return [tokens[k][1], tokens[k + phrase.length - 1][2]];
+      if (phrase.every((word, j) => isTerm(tokens[k + j][0], [word]))) return [tokens[k][1], tokens[k + phrase.length - 1][2]];
     }
     return null;
   };

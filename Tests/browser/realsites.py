@@ -98,6 +98,30 @@ def matches(stories, query):
     return {s["id"] for s in stories if wanted and all(w in s["words"] for w in wanted)}
 
 
+def phrase_matches(stories, query, text_of):
+    """The ids of the stories holding every word of `query` whose title or text (`text_of(id)`:
+    the site's `t/<id>.txt`) holds each of its phrases in double quotes, its words one after
+    the other: a text's words as a query's are found (whole names, a CJK run's pairs), each
+    standing for a phrase's word when the index finds that word in it (`rust 1.88` finds
+    "Rust 1.88.0")."""
+    phrases = [p for p in (words(m, query=True) for m in regex.findall(r'["“”„]([^"“”„]*)["“”„]', query)) if len(p) > 1]
+
+    def tokens(text):
+        return [set(words(w)) | {w} for w in words(text, query=True)]
+
+    def holds(tokens, phrase):
+        return any(all(w in tokens[k + j] for j, w in enumerate(phrase)) for k in range(len(tokens) - len(phrase) + 1))
+
+    kept = set()
+    for s in stories:
+        if s["id"] not in matches([s], query):
+            continue
+        title, text = tokens(s["title"]), tokens(text_of(s["id"]))
+        if all(holds(title, p) or holds(text, p) for p in phrases):
+            kept.add(s["id"])
+    return kept
+
+
 def write_site(folder, stories):
     os.makedirs(folder, exist_ok=True)
     for s in stories:

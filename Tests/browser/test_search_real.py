@@ -77,6 +77,56 @@ def test_the_stated_count_and_the_rows_are_the_reference_scans(sites, serve, rea
     assert set(rows.values()) == expected
 
 
+# Phrases in quotes: the stories whose title or text holds the words side by side. A CJK phrase
+# is its run's pairs one after the other: the run as written, where the words alone find the
+# pairs even apart.
+PHRASES = [
+    ("til", '"github actions"'), ("til", '"actions github"'), ("til", '"node.js 20"'),
+    ("commands", '"파일을 압축"'), ("commands", '"압축 파일"'), ("commands", '"压缩文件"'), ("commands", '"tar 文件"'),
+    ("docs", '"render hook"'), ("docs", '"hook render"'), ("docs", '"render hooks" bep'),
+    ("releases", '"rust 1.88"'), ("releases", '"1.88 rust"'),
+]
+
+
+@pytest.mark.parametrize("site,query", PHRASES)
+def test_a_phrase_finds_the_stories_the_reference_finds(sites, serve, reader, site, query):
+    out, stories = sites[site]
+
+    def text_of(id):
+        path = os.path.join(out, "t", f"{id}.txt")
+        return open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+
+    expected = realsites.phrase_matches(stories, query, text_of)
+    server = serve(out)
+    page = reader(rtt_ms=0, kbps=0).open(server.url + "search/?q=" + quote(query, safe=""))
+    # Read on to the end of the stories holding all the words: "At least" until then.
+    page.wait_for_function("""() => { scrollTo(0, document.body.scrollHeight);
+        return /^(No stories|[0-9,]+ stor)/.test(document.querySelector('[role=status]').textContent); }""",
+                           timeout=20000)
+    status = page.inner_text("[role=status]")
+    if not expected:
+        assert status.startswith("No stories"), status
+        return
+    count = len(expected)
+    assert status.startswith(f"{count:,} {'story' if count == 1 else 'stories'} with"), (status, sorted(expected))
+    rows = every_row(page, expected)
+    assert sorted(rows) == list(range(1, count + 1))
+    assert set(rows.values()) == expected
+
+
+def test_the_phrases_find_fewer_than_their_words(sites):
+    """Not a test of sitegen, a test of the test: the phrases keep some of the stories holding
+    their words and leave others out."""
+    fewer = 0
+    for site, query in PHRASES:
+        out, stories = sites[site]
+        texts = lambda id: open(os.path.join(out, "t", f"{id}.txt"), encoding="utf-8").read()
+        kept, all_words = realsites.phrase_matches(stories, query, texts), realsites.matches(stories, query)
+        assert kept <= all_words
+        fewer += bool(kept) and kept < all_words
+    assert fewer >= 4
+
+
 def test_the_sites_hold_what_the_issue_found_missing(sites):
     """The fixtures have the shapes that were wrong: not a test of sitegen, a test of the test."""
     til = sites["til"][1]
