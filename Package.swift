@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The data's way is the targets' graph (docs/architecture.md draws it), each layer using only
+// The data's way is the targets' graph (docs/internals/architecture.md draws it), each layer using only
 // those below it:
 //
 //   SitegenModel   pure: the model and the plan; imports nothing
@@ -76,7 +76,7 @@ let package = Package(
             ]
         ),
         // Search, one slice: its words, the index's building, its files and their writing (the
-        // pure planning is in SitegenModel/Plan/Search, the script in SitegenAssets): docs/search.md.
+        // pure planning is in SitegenModel/Plan/Search, the script in SitegenAssets): docs/guides/search.md.
         .target(
             name: "SitegenSearch",
             dependencies: ["SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "CPrefetch"]
@@ -120,7 +120,7 @@ let package = Package(
         // goes.
         .target(name: "SitegenHTTP"),
         // The archive's store: every item an HN-shaped API ever gave, kept across builds in an
-        // SQLite file (docs/archive.md). Bytes in, bytes out: it parses no item.
+        // SQLite file (docs/guides/archive.md). Bytes in, bytes out: it parses no item.
         .target(
             name: "SitegenStore",
             dependencies: ["SitegenModel", "SitegenSystem", .product(name: "GRDB", package: "GRDB.swift")]
@@ -179,7 +179,7 @@ let package = Package(
             ]
         ),
         // Each hand-written fast path against its library, and each build step's share:
-        // `swift run -c release sitegen-bench` (docs/architecture.md has the table).
+        // `swift run -c release sitegen-bench` (docs/internals/architecture.md has the table).
         .executableTarget(
             name: "sitegen-bench",
             dependencies: [

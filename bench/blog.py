@@ -42,7 +42,7 @@ CODE = [
     ("python", os.path.join(ROOT, "bench", "*.py")),
     ("cpp", os.path.join(ROOT, "Sources", "CHighlight", "*.cpp")),
 ]
-PROSE = [os.path.join(ROOT, "..", "shared", "seeds", "*.txt"), os.path.join(ROOT, "docs", "*.md")]
+PROSE = [os.path.join(ROOT, "..", "shared", "seeds", "*.txt"), os.path.join(ROOT, "docs", "*", "*.md")]
 
 HUGO_CONFIG = """baseURL = "http://127.0.0.1/"
 title = "bench"

@@ -12,7 +12,7 @@ Generates N + 10 stories (default N = 100,000), builds the last N into a fresh o
 
   3. with --batches B, B more builds, each with 10 more new stories on top: the search index's
      new files and bytes in each (the newest segment alone, mostly; every 64 stories the
-     segment under it too, every 1,024 all of it: docs/search.md, "Segments"), as median,
+     segment under it too, every 1,024 all of it: docs/guides/search.md, "Segments"), as median,
      mean and worst.
 
 The stories are sitegen generate's sample ones; with --titles zipf, their titles are words drawn

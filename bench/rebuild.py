@@ -13,7 +13,7 @@ refresh changes them (score and comments up), and reports:
 
 Which stories are updated: by default the newest (`--updated-from top`), as on HN, whose scores
 and comments move for a day or two after a story is posted and whose archive refreshes those
-(docs/archive.md); `--updated-from everywhere` spreads them over the whole list instead, the
+(docs/guides/archive.md); `--updated-from everywhere` spreads them over the whole list instead, the
 worst case for pages.
 
     python3 bench/rebuild.py [--stories N] [--new NEW] [--updated UPDATED]

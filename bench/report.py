@@ -1,4 +1,4 @@
-"""Runs every benchmark and writes their results into docs/benchmarks.md, with the trade-off plot,
+"""Runs every benchmark and writes their results into docs/internals/benchmarks.md, with the trade-off plot,
 and the README's table against the field from the same output.
 
     python3 bench/report.py [--quick]
@@ -6,7 +6,7 @@ and the README's table against the field from the same output.
 Runs bench/build.py (sitegen against Hugo, 1k to 1M stories), bench/first_view.py (page 1's
 bytes at 1k and 1M), bench/reader.py (the three strategies in Chromium, the script's cost at
 load, jumps far into a million stories) and bench/fetch.py (a flaky API over HTTP), each as its
-own process, and puts each one's printed tables into docs/benchmarks.md between its
+own process, and puts each one's printed tables into docs/internals/benchmarks.md between its
 `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` markers, so the numbers are exactly what this run
 printed; the README's `bench:landing` block is cut from those same tables.
 docs/bench-strategies.svg is drawn from the reader run: for each strategy and scrolling speed,
@@ -26,7 +26,7 @@ import sys
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-TABLES = os.path.join(ROOT, "docs", "benchmarks.md")
+TABLES = os.path.join(ROOT, "docs", "internals", "benchmarks.md")
 README = os.path.join(ROOT, "README.md")
 PLOT = os.path.join(ROOT, "docs", "bench-strategies.svg")
 COLORS = {"all": "#c0392b", "batch": "#2471a3", "prefetch": "#1e8449"}
@@ -155,7 +155,7 @@ def main():
         f.write(text)
     with open(README, "w", encoding="utf-8") as f:
         f.write(readme)
-    print(f"docs/benchmarks.md, README.md and {os.path.relpath(PLOT, ROOT)} updated.")
+    print(f"docs/internals/benchmarks.md, README.md and {os.path.relpath(PLOT, ROOT)} updated.")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import Synchronization
 // Every hand-written fast path in sitegen against the library it stands in for, on the same
 // input, in one run, and each step's share of a whole build of that input. A fast path stays
 // only where it pays: at least 2× its library on its step, and its step at least 5 % of the
-// build (docs/architecture.md, "What the fast paths buy"). Run:
+// build (docs/internals/architecture.md, "What the fast paths buy"). Run:
 //
 //     swift run -c release --scratch-path .build-release sitegen-bench [--stories 100000] [--runs 5] [--dir /dev/shm/sitegen-bench]
 //

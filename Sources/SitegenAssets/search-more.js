@@ -7,7 +7,7 @@
 // Written for people: `bash .ci/minify` makes the served file with esbuild.
 
 /** What search.js lends: the index (`index`), a file asked for once (`get`), the words of the
- *  index's rules (`wordsOf`, `wordRE`, `fold`: docs/search.md), a segment's filter (`lacks`),
+ *  index's rules (`wordsOf`, `wordRE`, `fold`: docs/guides/search.md), a segment's filter (`lacks`),
  *  its packs and files (`listingOf`, `partOf`, `laterRun`), results as rows (`resultsOf`),
  *  and whether the site has documents' texts (`texts`). */
 export const searchMore = ({ index, get, wordsOf, wordRE, fold, lacks, listingOf, partOf, laterRun, resultsOf, texts }) => {

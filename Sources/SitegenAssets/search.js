@@ -1,5 +1,5 @@
 // search.js: the search page's script (search/?q=words), loaded by that page alone, so no other
-// page pays for search. It reads the sharded index sitegen wrote (docs/format.md, "Search"):
+// page pays for search. It reads the sharded index sitegen wrote (docs/internals/format.md, "Search"):
 // the index is a few segments (ranges of the list), the root (which the page carries) names
 // each segment's packs (through directories, for a large index) by their first word, and a
 // pack gives each of its words' count and first rows, ready to show. A query costs a
@@ -63,7 +63,7 @@
     }
     return files.get(path);
   };
-  // The index's root: the page carries it (docs/format.md, "The root"). The segments it
+  // The index's root: the page carries it (docs/internals/format.md, "The root"). The segments it
   // lists, and the directories, name a folder and each file's first word (file k of it is
   // <folder>/<k>, a file of later results <folder>/m<k>); given names as a directory's files
   // have, [first word, name] and [first word, run, name], every file is found one way.
@@ -261,7 +261,7 @@
   /** Row `row` of the site's list from its static page, whose rows are the very elements a
    *  shard's records fill: one request, where a manifest part and then a shard are two, one
    *  after the other (the index says whether a page is small enough: `pageRows`). Pages are
-   *  numbered from the list's end (docs/format.md): row n from the end is on page
+   *  numbered from the list's end (docs/internals/format.md): row n from the end is on page
    *  floor(n / pageRows) + 1, or on the front, which holds the newest one to two pages' worth.
    *  Undefined when the pages are no longer this index's list (the site was built again
    *  since: a page's URL, unlike a shard's, is not named by its content; the front page
@@ -306,7 +306,7 @@
     return { build: page.build, rows };
   };
   /** Row `row` of the site's list through the manifest of the index's own build (kept for
-   *  readers of an older search page, docs/deploy.md) and a shard. */
+   *  readers of an older search page, docs/guides/deploy.md) and a shard. */
   const fromShard = async (row, signal) => {
     const manifest = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
     const shard = manifest.shards.find(s => row >= s[0] && row < s[0] + s[1]);

@@ -4,8 +4,8 @@
 // a table view: it is as tall as the whole list, only the rows near the viewport exist (made as
 // they come near, released when far behind, like dequeueReusableCell), the shards holding rows
 // about to be seen are fetched (prefetchRowsAt) and those the reader scrolls away from before
-// they arrive are aborted (cancelPrefetchingForRowsAt). docs/browser.md explains it all, and
-// docs/format.md the files it reads.
+// they arrive are aborted (cancelPrefetchingForRowsAt). docs/internals/browser.md explains it all, and
+// docs/internals/format.md the files it reads.
 //
 // Written for people: `bash .ci/minify` makes the served files with esbuild, one per strategy
 // (SITEGEN_STRATEGY is replaced by "prefetch", "batch" or "all", and the other strategies' code
@@ -33,7 +33,7 @@
   const ahead = connection.saveData || /2g/.test(connection.effectiveType) ? 0.25 : 1;
   // Browsers cap an element's height (Firefox near 17.9M px, Chromium and WebKit 33.5M, less
   // when zoomed). A longer list gets a feed of this height, and the scroll position maps onto
-  // it proportionally; see "Past the height cap" in docs/browser.md.
+  // it proportionally; see "Past the height cap" in docs/internals/browser.md.
   const MAX_HEIGHT = 8e6;
 
   // The list's length and manifest (`total`, `build`): the front page says them, any other

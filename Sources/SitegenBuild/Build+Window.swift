@@ -105,7 +105,9 @@ extension Build {
         let first = list.count
         // Spilled into the output's parent folder: on the disk the user chose for the site, not
         // in a /tmp that may be memory.
-        let spill = first + stories.count >= request.spillRowsFrom ? context.output.parent : nil
+        let text = stories.indices.reduce(0) { $0 + (stories[$1].markdown ?? stories[$1].text ?? "").utf8.count }
+        let big = first + stories.count >= request.spillRowsFrom || text >= request.spillTextFrom
+        let spill = big ? context.output.parent : nil
         let (html, recordBytes) = try RenderedRows.render(stories, with: context.rows, spill: spill)
         if options.taxonomies { list.terms.add(stories, first: first) }
         if options.search { try list.fields.append(stories, spill: spill) }

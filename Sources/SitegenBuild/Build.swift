@@ -29,6 +29,10 @@ public struct BuildRequest: Sendable {
     /// output rather than kept in memory (`RenderedRows`, `SpilledBytes`): a big list's rows
     /// are a third of its build's memory. Tests set it low to spill small lists.
     public var spillRowsFrom = 200_000
+    /// From this many bytes of text in a window (Markdown bodies, HN's texts) on, the window's
+    /// rows and search fields are spilled too, however few its stories: a blog of 20,000 long
+    /// posts would otherwise keep a second copy of every body until the index is planned.
+    public var spillTextFrom = 32 << 20
 
     public init(
         source: any StorySource, output: String, templates: String? = nil, options: SiteOptions = .init(),
@@ -171,7 +175,7 @@ public enum Build {
         // for only when its files are written: its merge, sort and cuts run on one core, and
         // the list, which needs nothing of it, fills the other. (The peak of memory, the scan's
         // merge, then meets the list's buffers: the million-story build's peak is checked in
-        // bench, docs/perf-log.md.)
+        // bench, docs/internals/perf-log.md.)
         var renderer = renderer
         if let links = list.markdownLinks { renderer.markdownLinks = links }
         renderer.documentTexts = list.texts > 0
@@ -252,7 +256,7 @@ public enum Build {
     /// The search index, planned and written a segment at a time: every story's title, domain
     /// and author, and its body (HN's text or a Markdown body), broken into folded words,
     /// segment by segment (ranges of the list, `SearchIndexPlanner.segments`), each ranked (on
-    /// both cores), cut into files and written (docs/format.md, "Search"), then kept without
+    /// both cores), cut into files and written (docs/internals/format.md, "Search"), then kept without
     /// its results for the root and directories that name its files. The oldest comes first:
     /// the directories are cut at its packs, and a segment they list keeps only what they and
     /// the root name of it (`SearchIndexPlanner.listedThroughDirectories`).

@@ -5,7 +5,7 @@ import SitegenModel
 /// them: the TOML reader, the merge of flags over the file, the list of set keys, the range
 /// checks, the defaults (`SiteConfig.defaults`) and each flag's `--help` all go by it, so a key
 /// added or changed there is read, merged, checked, defaulted and described everywhere at once
-/// (the guide's tables, docs/guide.md, are checked against it by a test).
+/// (the guide's tables, docs/guides/guide.md, are checked against it by a test).
 public struct ConfigKey {
     /// The config file's spelling.
     public let name: String

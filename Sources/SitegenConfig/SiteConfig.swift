@@ -44,7 +44,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// `sitegen deploy --concurrency`: uploads at once (not fetching's `concurrency`).
     public var deployConcurrency: Int?
 
-    // URL sources (docs/fetching.md).
+    // URL sources (docs/guides/fetching.md).
     public var list: String?
     public var limit: Int?
     public var itemsKey: String?

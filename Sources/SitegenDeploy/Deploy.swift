@@ -69,7 +69,7 @@ public struct DeployReport: Sendable, Equatable {
 
 /// `sitegen deploy`: a built output to an S3-compatible store, changed objects only, in an
 /// order no reader notices (`DeployPhase`), then the deletions no kept generation minds.
-/// docs/deploy.md tells it step by step.
+/// docs/guides/deploy.md tells it step by step.
 public enum Deploy {
     public static func run(
         _ request: DeployRequest, progress: (any FetchProgress)? = nil, log: (String) -> Void = { _ in }

@@ -1,6 +1,6 @@
 /// A document's text as its reader reads it, for search: the search page fetches it for the
 /// rows on screen to show the passage where the query's words are, and to hold a phrase in
-/// quotes to its words side by side (docs/format.md, "Texts").
+/// quotes to its words side by side (docs/internals/format.md, "Texts").
 ///
 /// It is the rendered body with its tags taken out, not the Markdown source: a passage shows
 /// what the page shows (no `**`, no link targets), and highlighted code is its code.

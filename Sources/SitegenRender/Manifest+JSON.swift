@@ -1,6 +1,6 @@
 import SitegenModel
 
-/// The manifest's wire format (docs/format.md describes it for other clients).
+/// The manifest's wire format (docs/internals/format.md describes it for other clients).
 extension ShardEntry {
     /// `[first, count, "name", bytes]`: an array, not an object, because pages carry several
     /// inline and every byte of page 1 counts.

@@ -210,7 +210,7 @@ public enum Markdown {
     /// loses its strikethroughs and autolinks (github/cmark-gfm#176, never merged). The lock
     /// holds feeding too, though only finishing is known to write the table: feeding reads
     /// reference definitions as paragraphs close, and proving that never reads it is not worth
-    /// the nothing it would save (docs/architecture.md has the measurement). Rendering the tree
+    /// the nothing it would save (docs/internals/architecture.md has the measurement). Rendering the tree
     /// stays outside. An NSLock rather than a `Mutex`, whose `withLock` would have to send the
     /// document pointer out of its closure.
     private static let parsing = NSLock()

@@ -1,7 +1,7 @@
 import SitegenModel
 
 /// What a page tells the script, as the `<script type="application/json" id="sitegen-config">`
-/// block (no inline script, so the site runs under `script-src 'self'`). docs/format.md has
+/// block (no inline script, so the site runs under `script-src 'self'`). docs/internals/format.md has
 /// every field.
 package struct PageConfig {
     package var page: Int
@@ -74,7 +74,7 @@ package struct PageConfig {
 }
 
 /// What a list is now: its length and its manifest's build. Written as the list's `head.json`
-/// (revalidated, a few dozen bytes) and into its front page's config block. docs/format.md.
+/// (revalidated, a few dozen bytes) and into its front page's config block. docs/internals/format.md.
 package struct ListHead: Sendable, Equatable {
     package var total: Int
     /// "" for a list without a manifest.

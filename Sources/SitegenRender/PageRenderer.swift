@@ -285,7 +285,7 @@ package struct PageRenderer: Sendable {
     }
 }
 
-/// The page and layout contexts' names (docs/templates.md lists them), interned once.
+/// The page and layout contexts' names (docs/guides/templates.md lists them), interned once.
 enum PageKeys {
     package static let rows = TemplateKey("rows"), hasRows = TemplateKey("hasRows"), links = TemplateKey("links")
     static let heading = TemplateKey("heading"), prevHref = TemplateKey("prevHref"), nextHref = TemplateKey("nextHref")

@@ -39,7 +39,7 @@ public struct RowRenderer: Sendable {
     }
 
     /// The values `row.mustache` (and `item.mustache`) see. Absent facts are absent keys, so
-    /// `{{#by}}…{{/by}}` sections simply vanish. docs/templates.md lists them.
+    /// `{{#by}}…{{/by}}` sections simply vanish. docs/guides/templates.md lists them.
     public func context(_ story: Story) -> TemplateObject {
         typealias Key = RowKeys
         var c = TemplateObject(capacity: 15)

@@ -4,7 +4,7 @@ import Glibc
 /// byte is, `memcmp` compares the rest. A Markdown body is searched for its markers (`{%`,
 /// `<!--more-->`) and a page for its highlighted blocks' places, and Foundation's `contains`,
 /// `range(of:)` and `replacingOccurrences` on Linux copy the whole text to UTF-16 each time: at
-/// 20,000 posts that was a seventh of the build (docs/perf-log.md). What must stay true: a
+/// 20,000 posts that was a seventh of the build (docs/internals/perf-log.md). What must stay true: a
 /// needle begins and ends at characters' edges (an ASCII marker, a private-use character), so
 /// an offset found is a character's start.
 package enum ByteSearch {

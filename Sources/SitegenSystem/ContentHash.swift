@@ -5,7 +5,7 @@ import Crypto
 ///
 /// SHA-256 from swift-crypto (BoringSSL, with the CPU's SHA instructions where it has them), not
 /// a hash of our own: a faster hand-written one did not earn its place, as hashing is a small
-/// part of a build (docs/architecture.md, "What the fast paths buy"; docs/perf-log.md). 64 bits
+/// part of a build (docs/internals/architecture.md, "What the fast paths buy"; docs/internals/perf-log.md). 64 bits
 /// make an accidental clash between two versions of one site vanishingly unlikely; names only
 /// need to differ when contents differ.
 ///

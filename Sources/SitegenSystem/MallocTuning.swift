@@ -9,7 +9,7 @@ package enum MallocTuning {
     /// with its own `mmap`, and gives it back to the kernel when freed; the next large array
     /// then starts from fresh pages, each a page fault that the kernel zeroes. Taken from the
     /// heap instead, freed arrays are used again without either. What must stay true: a
-    /// million-story build's peak memory does not grow with it (docs/perf-log.md has what it
+    /// million-story build's peak memory does not grow with it (docs/internals/perf-log.md has what it
     /// saved).
     ///
     /// Only for `build`: a long-running `serve` is better off giving memory back.

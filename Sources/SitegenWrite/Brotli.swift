@@ -5,7 +5,7 @@ import CBrotli
 enum Brotli {
     /// Below 5, brotli is no smaller than gzip 6 on sitegen's pages and shards, so a `.br` would
     /// cost time for nothing; at 5 it is 8-10 % smaller; 9 and up are many times slower for
-    /// little more (docs/deploy.md has the table).
+    /// little more (docs/guides/deploy.md has the table).
     static let defaultQuality: Int32 = 5
 
     package static func compress(_ input: [UInt8], quality: Int32 = defaultQuality) -> [UInt8] {

@@ -5,7 +5,7 @@ import CZlib
 /// always compress to the same file (a rebuild that changes nothing rewrites nothing).
 public enum Gzip {
     /// zlib's default. On sitegen's pages and shards level 9 saves another 1 % (of 25 %) and
-    /// level 1 costs 8 % more bytes; neither is worth leaving 6 (docs/deploy.md has the table).
+    /// level 1 costs 8 % more bytes; neither is worth leaving 6 (docs/guides/deploy.md has the table).
     public static let defaultLevel: Int32 = 6
 
     /// Empty when zlib fails (it does not, short of memory): callers then keep the input.

@@ -1,7 +1,7 @@
 import Foundation
 import SitegenModel
 
-/// Reads back the shard names a manifest part lists (docs/format.md): what a kept generation
+/// Reads back the shard names a manifest part lists (docs/internals/format.md): what a kept generation
 /// needs carried over besides the part itself.
 package enum ManifestPartNames {
     /// The names in `shards` (`[first, count, "name", bytes]` each); [] for bytes that are not a

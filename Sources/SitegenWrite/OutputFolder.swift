@@ -4,7 +4,7 @@ import SitegenSystem
 import Synchronization
 
 /// Where a build writes; the only place a build writes files. Two ways, by whether there is an
-/// output already (docs/deploy.md tells both):
+/// output already (docs/guides/deploy.md tells both):
 ///
 /// - **A first build** (no output folder yet) goes into a staging folder beside the output
 ///   (`.<name>.staging-<pid>`), which `commit()` renames into the output's place: until then

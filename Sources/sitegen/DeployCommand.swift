@@ -17,7 +17,7 @@ struct DeployCommand: AsyncParsableCommand {
             downloading), shards and assets first, then manifests, then pages, and deletes only \
             what no kept generation names, once every upload is in. Credentials come from \
             AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN; the region from \
-            --region, AWS_REGION, or us-east-1. docs/deploy.md has the details.
+            --region, AWS_REGION, or us-east-1. docs/guides/deploy.md has the details.
 
             Examples:
               sitegen deploy --to s3://my-site

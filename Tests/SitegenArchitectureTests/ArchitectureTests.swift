@@ -5,7 +5,7 @@ import Testing
 /// The layers, held by the compiler (Package.swift) and, where SwiftPM lets a module import what
 /// a target did not declare (any module built before it), by these tests: each target's files
 /// import only the layers below it and the libraries it declares, and each test target's files
-/// only what Package.swift gives it. docs/architecture.md draws the same graph.
+/// only what Package.swift gives it. docs/internals/architecture.md draws the same graph.
 @Suite("architecture")
 struct ArchitectureTests {
     static let sources = SitegenExecutable.packageRoot.appendingPathComponent("Sources").path

@@ -9,7 +9,7 @@ import Testing
 @testable import SitegenSource
 
 /// The search index: words broken and folded per story, the plan (ranking, cuts), and a built
-/// site's files read back the way a client reads them (docs/format.md, "Search").
+/// site's files read back the way a client reads them (docs/internals/format.md, "Search").
 @Suite("search: the index")
 struct SearchIndexTests {
     static func terms(_ fields: [SearchTermsBuilder.Fields]) -> [String: [SearchPosting]] {
@@ -258,7 +258,7 @@ struct SearchIndexTests {
         // results, common words and marks. (Four marks a story, not the default three: with
         // three, the title edited in `changedAndDeleted` moves a word across this small
         // site's budget, the ids of the common words after it move, and every mark with them:
-        // 130 of 210 files. docs/search.md, "What is not done yet".)
+        // 130 of 210 files. docs/guides/search.md, "What is not done yet".)
         request.searchRule = SearchRule(
             firstRows: 6, packFiles: 50, minPackBytes: 2_000, moreBytes: 400, rootEntries: 4, tiers: [256, 16], wholeRows: 12,
             marksPerStory: 4, blockStories: block)

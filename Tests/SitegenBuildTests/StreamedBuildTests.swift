@@ -69,4 +69,23 @@ struct StreamedBuildTests {
             #expect(!beside.contains { $0.contains("spill") }, "\(beside)")
         }
     }
+
+    @Test("a Markdown folder whose text passes the bound spills, and writes the very bytes of one kept in memory")
+    func spilledByTextIsTheSame() async throws {
+        try await withTemporaryFolder { folder in
+            for n in 0..<40 {
+                let body = (0..<30).map { "Paragraph \($0) of post \(n): 한국어, العربية, `1.88.0`." }.joined(separator: "\n\n")
+                try folder.write("---\ntitle: Post \(n)\ndate: 2024-01-\(n % 28 + 1)\n---\n\(body)\n", to: "site/p\(n).md")
+            }
+            var kept = BuildRequest(source: MarkdownStorySource(path: folder.path("site")), output: folder.path("kept/out"))
+            kept.spillTextFrom = .max
+            var spilled = kept
+            spilled.output = folder.path("spilled/out")
+            spilled.spillTextFrom = 1_000
+            let a = try await Build.run(kept)
+            _ = try await Build.run(spilled)
+            #expect(a.itemPages == 40 && a.searchFiles > 3)
+            try Self.sameFiles(kept.output, spilled.output)
+        }
+    }
 }

@@ -7,12 +7,12 @@ import Testing
 
 /// `SiteConfig.keys` is the one table of settings: a key's name, default, range and help are
 /// written there once, and `--help`, `sitegen.toml`, the defaults a build takes and the
-/// guide's tables (docs/guide.md, docs/fetching.md) follow it.
+/// guide's tables (docs/guides/guide.md, docs/guides/fetching.md) follow it.
 @Suite("The table of settings")
 struct ConfigTableTests {
     /// The guide's pages: where the flags and keys are written for users.
     static func guide() throws -> String {
-        try ["docs/guide.md", "docs/fetching.md"].map {
+        try ["docs/guides/guide.md", "docs/guides/fetching.md"].map {
             try readText(SitegenExecutable.packageRoot.appendingPathComponent($0).path)
         }.joined(separator: "\n")
     }

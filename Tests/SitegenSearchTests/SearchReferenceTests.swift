@@ -11,10 +11,10 @@ import Testing
 /// expression, and a markup pattern of its own).
 @Suite("search: the index against a plain scan")
 struct SearchReferenceTests {
-    /// A body's markup as docs/format.md states it: tags, entities, link targets.
+    /// A body's markup as docs/internals/format.md states it: tags, entities, link targets.
     static var markup: Regex<AnyRegexOutput> { try! Regex(#"<[^>]{0,1999}>|&[#A-Za-z0-9]{0,11};|\]\([^)]{0,1998}\)"#) }
 
-    /// A body's text as docs/format.md states it: markup as a space, but an entity that is a
+    /// A body's text as docs/internals/format.md states it: markup as a space, but an entity that is a
     /// number of a scalar (not NUL) or one of the named ones as its character.
     static func plain(_ body: String) -> String {
         body.replacing(markup) { match in
@@ -98,7 +98,7 @@ struct SearchReferenceTests {
         return SearchIndexPlanner.index(segments, stories: n, rule: rule)
     }
 
-    /// A word's results through the segments, as a client ranks them (docs/format.md, "A query,
+    /// A word's results through the segments, as a client ranks them (docs/internals/format.md, "A query,
     /// step by step"): each segment's results holding it in their head, newest segment first,
     /// then the rest the same way; as rows of the list.
     static func results(_ index: SearchIndexPlan, _ term: String) -> [Int] {
@@ -255,7 +255,7 @@ struct SearchReferenceTests {
                 }.joined(separator: " ")
                 let words = SearchWords.queryWords(in: query)
                 #expect(words == (try SearchWordsTests.referenceWords(in: query, query: true)), "\(query)")
-                // The client's way: every word's results, intersected (docs/format.md, step 4).
+                // The client's way: every word's results, intersected (docs/internals/format.md, step 4).
                 let found = words.map { results[$0] ?? [] }.reduce(Set(stories.indices)) { $0.intersection($1) }
                 let expected = Set(scanned.indices.filter { i in words.allSatisfy { scanned[i].all.contains($0) } })
                 #expect(found == expected, "\(query): \(words)")

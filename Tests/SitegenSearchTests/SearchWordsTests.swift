@@ -180,7 +180,7 @@ extension SearchWordsTests {
 }
 
 extension SearchWordsTests {
-    /// The rules of docs/format.md ("Words") as written there: a regular expression (Swift's
+    /// The rules of docs/internals/format.md ("Words") as written there: a regular expression (Swift's
     /// engine, not the scanner), a name kept whole with its dotted prefixes and parts, a CJK run
     /// as its characters and pairs. The reference the index's hand-written scanner is held to.
     /// (Without U+F900…U+FAFF, CJK compatibility ideographs: Swift's regex takes no range of

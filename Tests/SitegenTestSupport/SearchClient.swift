@@ -3,7 +3,7 @@ import Testing
 
 @testable import SitegenModel
 
-/// A client of a built site's search index, written from docs/format.md ("Search") alone, as
+/// A client of a built site's search index, written from docs/internals/format.md ("Search") alone, as
 /// another client would be: the root the search page carries, directories, packs, files of
 /// later results, then the list's pages, manifest and shards. Files are read once.
 public final class SearchClient {
@@ -170,7 +170,7 @@ public final class SearchClient {
     }
 
     /// The stories holding every one of `words`, as rows counted from the list's end, in the
-    /// list's order (newest first), as docs/format.md's step for several words finds them: in
+    /// list's order (newest first), as docs/internals/format.md's step for several words finds them: in
     /// each segment, the results of its rarest word that is not common there (or, every word
     /// being common, its rarest), each kept when its marks hold every common word and every
     /// other word's results hold it.
@@ -227,7 +227,7 @@ public final class SearchClient {
     }
 
     /// The id of the story at row n counted from the list's end, read both ways a client may
-    /// (docs/format.md, "Rows from the list"): through the manifest and a shard, and, when the
+    /// (docs/internals/format.md, "Rows from the list"): through the manifest and a shard, and, when the
     /// root's `pageRows` is not 0, from its list page, whose row must be the shard's record.
     public func id(fromEnd n: Int) throws -> Int {
         let row = stories - 1 - n

@@ -144,7 +144,7 @@ def reader(browser):
 
 
 def page_count(total=STORIES, size=30):
-    """A list's pages (docs/format.md): numbered from the oldest, the front the last."""
+    """A list's pages (docs/internals/format.md): numbered from the oldest, the front the last."""
     return max(1, total // size)
 
 

@@ -1,5 +1,5 @@
 """Markdown sites shaped like the real ones search was found wrong on (issue 27), and the
-reference search: a plain scan of every story's text by the rules docs/format.md ("Words")
+reference search: a plain scan of every story's text by the rules docs/internals/format.md ("Words")
 states, written here a third time (after SearchWords.swift and search.js) with Python's
 `regex` engine, so the index and the page are held to the stated meaning, not to themselves.
 

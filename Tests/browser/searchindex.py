@@ -1,4 +1,4 @@
-"""A built site's search index read as docs/format.md ("Search") describes it, for tests and
+"""A built site's search index read as docs/internals/format.md ("Search") describes it, for tests and
 benchmarks: the root the search page carries, each segment's listings (the root's, or a
 directory's), packs and their entries."""
 import json
@@ -90,7 +90,7 @@ def entries(site):
 
 
 def filter_lacks(word_filter, word):
-    """Whether a segment's filter ([probes, hex bits], docs/format.md "The root") surely lacks
+    """Whether a segment's filter ([probes, hex bits], docs/internals/format.md "The root") surely lacks
     `word`: WordFilter.swift's probes, written a third time from the format's words."""
     probes, digits = word_filter
     bits, full = len(digits) * 4, 0xFFFFFFFF

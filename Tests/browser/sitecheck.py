@@ -42,11 +42,11 @@ def missing_references(site, base="/"):
         for block in CONFIG.findall(text):
             config = json.loads(block)
             if "root" in config:
-                # The search page: its index (docs/format.md, "Search").
+                # The search page: its index (docs/internals/format.md, "Search").
                 roots.add(config["root"])
                 continue
             # The front page names its list's length and manifest; every other page reads them
-            # from the list's head.json, which must be there (docs/format.md).
+            # from the list's head.json, which must be there (docs/internals/format.md).
             if "total" in config:
                 builds.add((config["build"], config["total"], config["partRows"]))
             else:

@@ -2,7 +2,7 @@
 the build machine's files, paths onto the host's own files and too long for any file system, a
 page onto another page's picture, bundle files that run script when opened (SVG with onload and
 <script>, an HTML page), a 1 MB alt text, a 1 MB word and nesting 2,000 deep. Built with
-`sitegen build`, served by `sitegen serve` and by nginx with the recipe in docs/deploy.md, and
+`sitegen build`, served by `sitegen serve` and by nginx with the recipe in docs/guides/deploy.md, and
 opened in Chromium: nothing from outside the folder is published, every page loads in seconds,
 no dialog opens, no handler or CSP violation is found, and the bundle's active files open in a
 sandbox on both servers."""
@@ -118,8 +118,8 @@ def test_a_hostile_folder_builds_without_leaking_and_reads_safely(workdir, reade
     assert served["post/d.svg"][-1] == "sandbox" and served["post/notes.html"][-1] == "sandbox"
     assert all("sandbox" not in policies for name, policies in served.items() if not name.startswith("post/"))
 
-    # nginx with the recipe in docs/deploy.md sends each path the policies sitegen serve does.
-    with open(os.path.join(ROOT, "docs", "deploy.md"), encoding="utf-8") as f:
+    # nginx with the recipe in docs/guides/deploy.md sends each path the policies sitegen serve does.
+    with open(os.path.join(ROOT, "docs", "guides", "deploy.md"), encoding="utf-8") as f:
         recipe = re.search(r"<!-- nginx-security[^>]*-->\n```nginx\n(.*?)```", f.read(), re.S).group(1)
     prefix = os.path.join(root, "nginx")
     os.makedirs(prefix)

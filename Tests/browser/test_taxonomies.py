@@ -30,7 +30,7 @@ def tagged_site(workdir):
 
 def static_ids(site, folder, pages):
     """The data-ids the term's static pages hold, in the list's order: the front, then the
-    pages from the newest numbered one (pages - 1) down to page 1 (docs/format.md)."""
+    pages from the newest numbered one (pages - 1) down to page 1 (docs/internals/format.md)."""
     ids = []
     for n in range(pages, 0, -1):
         path = os.path.join(site, folder, "index.html" if n == pages else f"page/{n}/index.html")

@@ -1,7 +1,7 @@
 /// What only a Markdown story has: its page bundle's files, its front matter, the path it asks
 /// for, its summary and its terms. Boxed: one pointer in every story and every entry, nil for all but
 /// Markdown ones, instead of 48 bytes of empty fields in each of a million stories, whose
-/// build must stay under 1 GiB (docs/perf-log.md).
+/// build must stay under 1 GiB (docs/internals/perf-log.md).
 public struct MarkdownExtras: Sendable, Equatable {
     /// What a Markdown file's name ends in, as static site generators read them: the files a
     /// folder's stories come from, and the links between them.

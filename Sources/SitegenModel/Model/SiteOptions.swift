@@ -7,7 +7,7 @@ public struct SiteOptions: Sendable, Equatable {
     public var title: String
     public var strategy: LoadingStrategy
     /// Previous builds whose manifest parts, shards and assets the output keeps, so pages readers
-    /// loaded from them still fill after a deploy (docs/deploy.md).
+    /// loaded from them still fill after a deploy (docs/guides/deploy.md).
     public var keepGenerations: Int
     /// Whether text files get `.gz` and `.br` siblings for the server to send as they are.
     public var precompress: Bool

@@ -3,7 +3,7 @@
 /// (`tags/swift/`), and each taxonomy an index of its terms (`tags/`).
 ///
 /// Two, fixed: what Jekyll, Hugo and Eleventy sites write. Hugo's custom taxonomies (`series`,
-/// `authors`) stay in `meta` for templates, without lists (docs/templates.md says so).
+/// `authors`) stay in `meta` for templates, without lists (docs/guides/templates.md says so).
 public enum Taxonomy: String, Sendable, CaseIterable, Comparable {
     case categories
     case tags

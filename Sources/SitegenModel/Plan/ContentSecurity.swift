@@ -1,5 +1,5 @@
 /// The Content-Security-Policy a built site is served with: one rule for `_headers`, `sitegen
-/// serve` and the nginx recipe in docs/deploy.md, so a host contains what a local preview does.
+/// serve` and the nginx recipe in docs/guides/deploy.md, so a host contains what a local preview does.
 ///
 /// Every path gets the pages' policy (the one the built-in layout also carries as a meta tag):
 /// script only from the site's own files, no inline script or handler, no plugins. A file that

@@ -77,7 +77,7 @@ public enum Generations {
     }
 
     /// `x/<hex>.json`, or `x/<hex>/<k>.json` and `x/<hex>/m<k>.json` in a folder of the index
-    /// (docs/format.md, "The root"): a search index file (its root, in a record), nothing that
+    /// (docs/internals/format.md, "The root"): a search index file (its root, in a record), nothing that
     /// could step out of `x/`.
     package static func isSearchFile(_ word: String) -> Bool {
         guard word.hasPrefix("x/"), word.hasSuffix(".json") else { return false }

@@ -6,7 +6,7 @@
 /// them in a list shorter than two pages. Numbered this way, a page keeps its rows when stories
 /// come in on top: only the front and the pages new since grow or appear, so a rebuild with new
 /// stories rewrites a few pages, not every one, and a link to `page/N/` shows the same stories
-/// next year. docs/format.md has the layout.
+/// next year. docs/internals/format.md has the layout.
 public enum Paginator {
     /// At least one, so `index.html` exists for an empty list.
     public static func pageCount(total: Int, pageSize: Int) -> Int {

@@ -49,7 +49,7 @@ public struct SitePaths: Sendable, Equatable {
     public static func itemFolder(_ story: Story) -> String { story.markdownExtras.itemPath ?? "item/\(story.id)/" }
     public static func sitePageFile(_ slug: String) -> String { "\(slug)/index.html" }
     public static func shardFile(_ name: String) -> String { "s/\(name).json" }
-    /// A file of the search index (docs/format.md, "Search"), named by its content.
+    /// A file of the search index (docs/internals/format.md, "Search"), named by its content.
     public static func searchFile(_ name: String) -> String { "x/\(name).json" }
     /// The list of every file of the search index whose root is `name`: what keeping a
     /// generation carries.

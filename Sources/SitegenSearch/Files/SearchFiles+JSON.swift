@@ -3,7 +3,7 @@ import SitegenModel
 import SitegenRender
 import SitegenSystem
 
-/// The search index's files as JSON (docs/format.md, "Search"). Each is written from the plan
+/// The search index's files as JSON (docs/internals/format.md, "Search"). Each is written from the plan
 /// and the rows already rendered for the list; names come from the writer, which names each
 /// file by its content after writing the files it names.
 package enum SearchFiles {

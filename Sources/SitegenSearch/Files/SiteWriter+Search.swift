@@ -3,7 +3,7 @@ import SitegenRender
 import SitegenSystem
 import SitegenWrite
 
-/// Writes the search index (docs/format.md, "Search") and the search page.
+/// Writes the search index (docs/internals/format.md, "Search") and the search page.
 extension SiteWriter {
     /// What writing the index made.
     package struct SearchWritten: Sendable {

@@ -11,7 +11,7 @@ import Foundation
 /// its length (up to 15) and a value of the caller's (the spellings' table keeps each
 /// spelling's term there): a lookup costs one cache miss, and more (its place in the arena,
 /// the arena) only for a word longer than eight bytes. Slots stay 16 bytes: the tables are
-/// the index's largest structures at its memory peak (docs/perf-log.md).
+/// the index's largest structures at its memory peak (docs/internals/perf-log.md).
 struct WordTable {
     private struct Slot {
         /// (The word's id + 1) << 4 | its length, 15 for any longer; 0 for an empty slot.

@@ -1,7 +1,7 @@
 import Foundation
 import SitegenModel
 
-/// Words as the index keeps them and as a reader types them (docs/format.md, "Words"), by
+/// Words as the index keeps them and as a reader types them (docs/internals/format.md, "Words"), by
 /// rules short enough that the search page's script repeats them exactly (search.js, between
 /// `words:begin` and `words:end`; `SearchWordsTests` runs both over the same texts):
 ///

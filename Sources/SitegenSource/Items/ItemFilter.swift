@@ -65,7 +65,7 @@ public enum ItemFilter {
         kept.reserveCapacity(entries.count)
         var skipped: [Skip] = []
         // (`seen` is a Set<Int>, not a set of our own: a hand-written one did not earn its
-        // place, docs/architecture.md, "What the fast paths buy".)
+        // place, docs/internals/architecture.md, "What the fast paths buy".)
         seen.reserveCapacity(seen.count + entries.count)
         for (index, verdict) in verdicts.enumerated() {
             switch verdict {

@@ -178,7 +178,7 @@ public struct MarkdownStorySource: StorySource {
                 StoryFile(source: (path as NSString).appendingPathComponent(file), name: String(file.dropFirst(folder.count))))
         }
         // Read and parsed on both cores: the files are independent, and reading them is most of
-        // a large folder's build (docs/perf-log.md).
+        // a large folder's build (docs/internals/perf-log.md).
         let pages = files.compactMap { file, role in if case .page = role { file } else { nil } }
         let zone = self.zone
         // A story without a date anywhere in its file takes the date its file was first

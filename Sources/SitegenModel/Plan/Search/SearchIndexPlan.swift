@@ -1,6 +1,6 @@
 /// The whole search index as files: segments, each a range of the site's list with an index of
 /// its own (`SearchPlan`), and the directories that list them. Plain values;
-/// `SearchIndexPlanner` makes it, SitegenSearch writes its JSON (docs/format.md, "Search").
+/// `SearchIndexPlanner` makes it, SitegenSearch writes its JSON (docs/internals/format.md, "Search").
 public struct SearchIndexPlan: Sendable, Equatable {
     /// A range of the list and its index.
     public struct Segment: Sendable, Equatable {

@@ -2,7 +2,7 @@
 /// directories (pure: values in, a `SearchIndexPlan` out). Each segment is planned on its own
 /// (`SearchPlanner`) from its own stories' words.
 ///
-/// Why segments (docs/search.md, "Segments"): a new story is the newest result of each of its
+/// Why segments (docs/guides/search.md, "Segments"): a new story is the newest result of each of its
 /// words, so in an index of the whole list it changes the pack of every word it has. In
 /// segments, new stories change the newest segment alone (a few files), and the older
 /// segments' files keep their names: a deploy uploads what changed, and caches keep the rest.

@@ -1,7 +1,7 @@
 /// One segment of the search index as files (`SearchIndexPlan` holds the segments): every word of
 /// its stories in order, with its results ranked, cut into packs (words, counts and first rows)
 /// and files of later rows. Rows are the segment's own (0 its newest story). Plain values;
-/// `SearchPlanner` makes it, SitegenSearch writes its JSON (docs/format.md, "Search").
+/// `SearchPlanner` makes it, SitegenSearch writes its JSON (docs/internals/format.md, "Search").
 public struct SearchPlan: Sendable, Equatable {
     public struct Word: Sendable, Equatable {
         public var term: String
@@ -17,7 +17,7 @@ public struct SearchPlan: Sendable, Equatable {
         /// and they load through the list's manifest and shards. So does a pair of CJK
         /// neighbours (`CJKScalars.isPair`): a CJK text makes nearly as many different pairs as
         /// it has characters, and a pack record for each of their first results would make the
-        /// index many times the site (docs/perf-log.md).
+        /// index many times the site (docs/internals/perf-log.md).
         public var hasRecords: Bool
         /// How many stories hold the word: `results.count`, kept when the results are let go
         /// (`withoutResults`).
@@ -43,7 +43,7 @@ public struct SearchPlan: Sendable, Equatable {
 
     /// Which common words each story holds, by their index in `common`: the ids of row r (0
     /// the segment's newest story) are `ids[starts[r]..<starts[r + 1]]`, ascending. Every
-    /// result written carries its story's (docs/format.md, "Marks").
+    /// result written carries its story's (docs/internals/format.md, "Marks").
     public struct Marks: Sendable, Equatable {
         public var starts: [UInt32]
         public var ids: [UInt8]

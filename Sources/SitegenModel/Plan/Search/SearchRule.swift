@@ -1,4 +1,4 @@
-/// How the search index is cut into files (docs/format.md, "Search").
+/// How the search index is cut into files (docs/internals/format.md, "Search").
 ///
 /// A query reads, after the search page, the root, a directory (for a large index) and one
 /// pack: the words of a range with their counts, and each word's first rows, records and
@@ -30,7 +30,7 @@ public struct SearchRule: Sendable, Equatable {
     /// next the stories up to `n - n % tiers[1]`, and so on, the last the newest `n % tiers.last`
     /// (`SearchIndexPlanner.segments`). New stories on top rewrite the newest segment alone,
     /// until their number crosses a multiple of a tier and the segments under it merge. Every
-    /// segment costs a query a request (its pack), so they are few: docs/search.md, "Segments".
+    /// segment costs a query a request (its pack), so they are few: docs/guides/search.md, "Segments".
     /// The segments above the oldest cost more a story than it (their words are rare in them,
     /// and each carries its stories' records), about a file for ten stories, and a merge
     /// rewrites up to `tiers[0]` stories' worth: 1,024 keeps every merge but the whole
@@ -53,7 +53,7 @@ public struct SearchRule: Sendable, Equatable {
     /// worse than a few domains' (about a byte an id against half): at a million Zipf titles,
     /// three a story make 45 ids (a domain's parts one each, the rest title words down to
     /// those in 3 % of the stories) and keep the packs near their target; four made 201 and
-    /// packs a tenth larger than their target (docs/perf-log.md).
+    /// packs a tenth larger than their target (docs/internals/perf-log.md).
     public var marksPerStory: Int
     /// A segment the root lists with no more words than this carries a filter of them in the
     /// root (`WordFilter`, about 1.3 bytes gzipped a word), so that a query of a word it lacks
@@ -66,7 +66,7 @@ public struct SearchRule: Sendable, Equatable {
     /// so on up to the tiers' segments. A segment is planned (its words' results in memory)
     /// and written before the next: at 2^20, a list of any length plans as much at once as a
     /// list of a million stories, whose index is one segment as before. Each block costs a
-    /// query a pack more (docs/search.md, "Segments"). A multiple of `tiers[0]`.
+    /// query a pack more (docs/guides/search.md, "Segments"). A multiple of `tiers[0]`.
     public var blockStories: Int
 
     public init(

@@ -1,4 +1,4 @@
-/// A Bloom filter of a small segment's words, carried in the root (docs/format.md, "The root").
+/// A Bloom filter of a small segment's words, carried in the root (docs/internals/format.md, "The root").
 ///
 /// A query asks every segment for its pack of the word. A rare word is in none of the newest
 /// segments, whose packs it then downloads only to find it absent: a request and a few
