@@ -62,7 +62,7 @@ public struct MarkdownStorySource: StorySource {
             lines.append("_config.yml " + (fileStamp((path as NSString).appendingPathComponent("_config.yml")) ?? "-"))
             let site = (path as NSString).deletingLastPathComponent
             // The configs that say the site's permalinks and dialect (`SiteDialect`).
-            for name in SiteDialect.configsBeside {
+            for name in SiteConfigFiles.configsBeside {
                 lines.append(name + " " + (fileStamp((site as NSString).appendingPathComponent(name)) ?? "-"))
             }
             return ContentHash.hex(of: Array(lines.joined(separator: "\n").utf8))
@@ -151,24 +151,6 @@ public struct MarkdownStorySource: StorySource {
         return atTop ? "would replace its item page" : "would be served as a page of the site"
     }
 
-    /// The site's own permalinks: a Jekyll site's `_config.yml` in the folder, or Hugo's
-    /// `hugo.toml` (or `config.toml`) beside it (the folder is Hugo's `content`).
-    static func permalinks(of folder: String) -> Permalink.Settings {
-        func read(_ path: String) -> String? {
-            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-        }
-        var settings = Permalink.Settings()
-        // Read only when it is the folder's own (not a link out of it).
-        settings.posts = ContainedFolder(folder)?.file("_config.yml").flatMap(read).flatMap(Permalink.siteSetting)
-        let site = (folder as NSString).deletingLastPathComponent
-        if let hugo = read((site as NSString).appendingPathComponent("hugo.toml"))
-            ?? read((site as NSString).appendingPathComponent("config.toml"))
-        {
-            settings.sections = Permalink.sectionSettings(inHugoConfig: hugo)
-        }
-        return settings
-    }
-
     public func entries() async throws -> [SourceEntry] {
         let files = try Self.files(in: path)
         var bundled: [String: [StoryFile]] = [:]
@@ -184,8 +166,9 @@ public struct MarkdownStorySource: StorySource {
         // A story without a date anywhere in its file takes the date its file was first
         // committed, when the folder is in a git repository.
         let committed = GitDates.firstCommits(in: path)
-        let permalinks = Self.permalinks(of: path)
-        let dialect = SiteDialect.of(folder: path)
+        let configs = SiteConfigFiles.read(folder: path)
+        let permalinks = configs.permalinks
+        let dialect = configs.dialect
         let parsed = Parallel.array(count: pages.count) { i -> Parsed in
             let full = (path as NSString).appendingPathComponent(pages[i])
             // A page larger than any real one is not read: it would take memory, and a reader's

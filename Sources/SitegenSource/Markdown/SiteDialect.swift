@@ -1,6 +1,5 @@
 import Foundation
 import SitegenModel
-import SitegenSystem
 
 /// What a Markdown folder's own generator does its own way, so its links keep working: read
 /// from that generator's config, found where the generator keeps it.
@@ -15,24 +14,6 @@ struct SiteDialect: Sendable, Equatable {
     var headingIDs = HeadingIDStyle.github
     /// Whether the paths made from file names are lowercased (Hugo's).
     var lowercasePaths = false
-
-    /// The dialect of the Markdown folder at `folder`: its own `_config.yml`, or the config
-    /// beside it (the folder is Hugo's or Zola's `content`).
-    static func of(folder: String) -> SiteDialect {
-        func read(_ path: String) -> String? {
-            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-        }
-        let site = (folder as NSString).deletingLastPathComponent
-        let beside = { (name: String) in read((site as NSString).appendingPathComponent(name)) }
-        return SiteDialect(
-            jekyll: ContainedFolder(folder)?.file("_config.yml").flatMap(read),
-            hugo: hugoConfigs.lazy.compactMap(beside).first, config: otherConfigs.lazy.compactMap(beside).first)
-    }
-
-    static let hugoConfigs = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json"]
-    static let otherConfigs = ["config.toml", "config.yaml", "config.yml"]
-    /// Every config read beside the folder: a change to one is a change to the site.
-    static let configsBeside = hugoConfigs + otherConfigs
 
     init(headingIDs: HeadingIDStyle = .github, lowercasePaths: Bool = false) {
         self.headingIDs = headingIDs
