@@ -126,77 +126,83 @@ export const searchMore = ({ index, get, wordsOf, wordRE, fold, lacks, listingOf
 
   // A text's words are found as the index found them (wordRE, fold), so a passage is found
   // wherever the index found the story.
-  /** A text's words with their places: [folded word, start, end], a CJK run as its pairs of
-   *  neighbours (or its one character), as the index keeps them. */
+  /** A text's words with their places, {word (folded), start, end}: a CJK run as its pairs
+   *  of neighbours (or its one character), as the index keeps them. */
   const tokensOf = text =>
     [...text.matchAll(wordRE)]
       .flatMap(match => {
-        if (!match[1]) return [[fold(match[0]), match.index, match.index + match[0].length]];
+        if (!match[1]) return [{ word: fold(match[0]), start: match.index, end: match.index + match[0].length }];
         let at = match.index;
-        const chars = [...match[1]].map(c => [c, at, (at += c.length)]);
-        return chars.length == 1 ? chars : chars.slice(1).map(([c, , end], i) => [chars[i][0] + c, chars[i][1], end]);
+        const chars = [...match[1]].map(c => ({ word: c, start: at, end: (at += c.length) }));
+        if (chars.length == 1) return chars;
+        return chars.slice(1).map((c, i) => ({ word: chars[i].word + c.word, start: chars[i].start, end: c.end }));
       })
-      .filter(token => token[0]);
+      .filter(token => token.word);
   /** Whether a text's word (folded) is, or holds as a part, one of the query's terms:
    *  `node` marks "Node.js", `google` "Google's", as the index finds them. */
   const isTerm = (word, terms) => terms.some(t => word == t || word.startsWith(t + '.') || word.split(/[.']/).includes(t));
-  /** Where in `tokens` the phrase (its words) is, word after word: [start, end] of the text,
-   *  or null. A text's word stands for a phrase's as for a query's (`isTerm`): `rust 1.88`
-   *  finds "Rust 1.88.0". */
+  /** Where in `tokens` the phrase (its words) is, word after word: the text's {start, end}
+   *  there, or null. A text's word stands for a phrase's as for a query's (`isTerm`):
+   *  `rust 1.88` finds "Rust 1.88.0". */
   const phraseIn = (tokens, phrase) => {
     for (let k = 0; k + phrase.length <= tokens.length; k++) {
-      if (phrase.every((word, j) => isTerm(tokens[k + j][0], [word]))) return [tokens[k][1], tokens[k + phrase.length - 1][2]];
+      if (phrase.every((word, j) => isTerm(tokens[k + j].word, [word]))) {
+        return { start: tokens[k].start, end: tokens[k + phrase.length - 1].end };
+      }
     }
     return null;
   };
-  /** The places [start, end] of `text` to mark: every term's word and every phrase, in order,
-   *  overlapping places joined. */
+  /** The places {start, end} of the text to mark: every term's word and every phrase, in
+   *  order, overlapping places joined. */
   const marksIn = (tokens, terms, phrases) => {
-    const places = tokens.filter(t => isTerm(t[0], terms)).map(t => [t[1], t[2]]);
+    const places = tokens.filter(t => isTerm(t.word, terms)).map(({ start, end }) => ({ start, end }));
     for (const phrase of phrases) {
       const place = phraseIn(tokens, phrase);
       if (place) places.push(place);
     }
-    places.sort((a, b) => a[0] - b[0]);
+    places.sort((a, b) => a.start - b.start);
     const joined = [];
     for (const place of places) {
       const last = joined[joined.length - 1];
-      if (last && place[0] <= last[1]) last[1] = Math.max(last[1], place[1]);
-      else joined.push(place.slice());
+      if (last && place.start <= last.end) last.end = Math.max(last.end, place.end);
+      else joined.push({ ...place });
     }
     return joined;
   };
-  /** The passage of `text` to show for the query: [its start, its end, the places to mark],
-   *  about `length` characters around the place where most of the terms are close together
-   *  (a phrase's first place, when the query has phrases), beginning a little before it; null
-   *  when the text holds none of them. */
+  /** The passage of `text` to show for the query, {start, end, marks} (the places to mark
+   *  in it): about `length` characters around the place where most of the terms are close
+   *  together (a phrase's first place, when the query has phrases), beginning a little before
+   *  it; null when the text holds none of them. */
   const passageOf = (text, terms, phrases, length = 160) => {
     const tokens = tokensOf(text), marks = marksIn(tokens, terms, phrases);
     if (!marks.length) return null;
-    let anchor = marks[0][0];
+    let anchor = marks[0].start;
     if (phrases.length) {
-      anchor = phrases.map(p => phraseIn(tokens, p)?.[0]).find(at => at != null) ?? anchor;
+      anchor = phrases.map(p => phraseIn(tokens, p)?.start).find(at => at != null) ?? anchor;
     } else {
       // The mark followed, within a third of the passage, by the most different terms.
       let best = 0;
-      for (const [start] of marks) {
-        const near = new Set(tokens.filter(t => t[1] >= start && t[1] < start + length / 3 && isTerm(t[0], terms)).map(t => t[0]));
-        if (near.size > best) (best = near.size), (anchor = start);
+      for (const { start } of marks) {
+        const near = tokens.filter(t => t.start >= start && t.start < start + length / 3 && isTerm(t.word, terms));
+        const different = new Set(near.map(t => t.word)).size;
+        if (different > best) (best = different), (anchor = start);
       }
     }
     // A few words before the match, cut at a space, so the marked word opens the line a row
     // shows (it is cut with an ellipsis at the row's edge).
     let start = Math.max(0, anchor - 24);
-    if (start > 0) start = text.slice(start, anchor).search(/\s/) < 0 ? anchor : start + text.slice(start, anchor).search(/\s/) + 1;
+    const space = text.slice(start, anchor).search(/\s/);
+    if (start > 0) start = space < 0 ? anchor : start + space + 1;
     let end = Math.min(text.length, start + length);
     if (end < text.length) end = Math.max(text.lastIndexOf(' ', end), anchor + 1);
-    return [start, end, marks.filter(m => m[1] > start && m[0] < end).map(m => [Math.max(m[0], start), Math.min(m[1], end)])];
+    const shown = marks.filter(m => m.end > start && m.start < end);
+    return { start, end, marks: shown.map(m => ({ start: Math.max(m.start, start), end: Math.min(m.end, end) })) };
   };
-  /** `text`'s part from `start` to `end` as nodes, the `marks` ([start, end]) in `<mark>`s. */
-  const marked = (text, start, end, marks) => {
+  /** `text`'s part from `start` to `end` as nodes, the `marks` ({start, end}) in `<mark>`s. */
+  const marked = (text, { start, end, marks }) => {
     const nodes = [];
     let at = start;
-    for (const [from, to] of marks) {
+    for (const { start: from, end: to } of marks) {
       if (from > at) nodes.push(document.createTextNode(text.slice(at, from)));
       const mark = document.createElement('mark');
       mark.textContent = text.slice(from, to);
@@ -222,11 +228,11 @@ export const searchMore = ({ index, get, wordsOf, wordRE, fold, lacks, listingOf
     while (walker?.nextNode()) nodes.push(walker.currentNode);
     for (const node of nodes) {
       const words = node.data, marks = marksIn(tokensOf(words), terms, phrases);
-      if (marks.length) node.replaceWith(...marked(words, 0, words.length, marks));
+      if (marks.length) node.replaceWith(...marked(words, { start: 0, end: words.length, marks }));
     }
     const body = text && (await text);
     const passage = body && !signal.aborted && passageOf(body, terms, phrases);
-    if (passage) excerpt.replaceChildren(...marked(body, ...passage));
+    if (passage) excerpt.replaceChildren(...marked(body, passage));
   };
 
   // A phrase in quotes ("github actions") means its words side by side, in the story's title
@@ -260,7 +266,9 @@ export const searchMore = ({ index, get, wordsOf, wordRE, fold, lacks, listingOf
       row.innerHTML = record.html;
       const title = tokensOf(row.content.querySelector('h2')?.textContent || '');
       const hasText = texts && row.content.querySelector('.excerpt');
-      const text = hasText ? tokensOf(await textOf(record.id).catch(() => '')) : [];
+      // (A text that fails to load fails the search, which says so: a story left out
+      // unread would make the count short.)
+      const text = hasText ? tokensOf(await textOf(record.id)) : [];
       return phrases.every(p => phraseIn(title, p) || phraseIn(text, p)) ? record : null;
     };
     const done = () => checked == all.count && all.exact !== false;
