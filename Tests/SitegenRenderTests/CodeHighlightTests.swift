@@ -112,6 +112,26 @@ struct CodeHighlightTests {
         #expect(!Markdown.html(markdown).contains("<span"))
     }
 
+    @Test("Highlighted code placed past the sanitizer makes the page the sanitizer would have made of it")
+    func pastTheSanitizer() {
+        // Every language's tokens, entities, non-Latin scripts, markup-like code, and raw HTML
+        // around the blocks that the sanitizer does change.
+        let blocks = [
+            ("swift", "let s = \"<script>alert(1)</script>\" // 한국어 & العربية"),
+            ("python", "def f(x: int) -> str:\n    return f\"{x!r} 中文\"  # done"), ("html", "<div class=\"a\">&amp;</div>"),
+            ("sh", "curl -sSf https://sh.rustup.rs | sh -s -- -y"), ("diff", "- old\n+ new"), ("json", "{\"v\": 1.88}"),
+            ("rust", "fn main() { println!(\"{}\", 1.88); }"), ("css", ".a::before { content: \"<\"; }"),
+        ]
+        let markdown =
+            "<p onclick=\"x()\">Intro.</p>\n\n"
+            + blocks.map { "```\($0.0)\n\($0.1)\n```\n\n<script>bad()</script>\n" }.joined(separator: "\n")
+        let placed = Markdown.page(markdown, highlightPastSanitizer: true)
+        let through = Markdown.page(markdown, highlightPastSanitizer: false)
+        #expect(placed.html == through.html)
+        #expect(placed.html.components(separatedBy: "<span class=").count > 20, "highlighted")
+        #expect(placed.removed == through.removed && !placed.removed.isEmpty)
+    }
+
     @Test("Render/CodeHighlight.swift is the only Swift file that imports the engine's C interface")
     func oneFile() throws {
         let sources = SitegenExecutable.packageRoot.appendingPathComponent("Sources").path
