@@ -1,129 +1,17 @@
-// search-more.js: what the search page needs beyond one word's first screen, loaded by
-// search.js the first time a query needs it, so the one-word query a reader types most never
-// pays for it: several words (each segment's stories holding them all), phrases in quotes, and
-// the marks and passages of rows (a document's row shows where its text holds the words).
+// search-more.js: what the search page does with stories' texts, loaded by search.js the
+// first time a query needs it (on a site of documents, or for a phrase in quotes), so a query
+// on a site of titles never pays for it: the marks and passages of rows (a document's row shows
+// where its text holds the words) and phrases in quotes. Nothing here stands between a query
+// and its first rows: passages fill in after the rows, and a phrase's stories are those of its
+// words, which search.js finds.
 // An ES module, so search.js loads it with import() under the page's `script-src 'self'`.
 //
 // Written for people: `bash .ci/minify` makes the served file with esbuild.
 
-/** What search.js lends: the index (`index`), a file asked for once (`get`), the words of the
- *  index's rules (`wordsOf`, `wordRE`, `fold`: docs/guides/search.md), a segment's filter (`lacks`),
- *  its packs and files (`listingOf`, `partOf`, `laterRun`), results as rows (`resultsOf`),
- *  and whether the site has documents' texts (`texts`). */
-export const searchMore = ({ index, get, wordsOf, wordRE, fold, lacks, listingOf, partOf, laterRun, resultsOf, texts }) => {
-  const { max, floor } = Math;
-
-  /** Every result of a part (a word in a segment) as rows of the segment, with their marks. */
-  const segmentAll = async part => {
-    const count = Math.ceil((part.count - part.rows.length) / index.moreRows);
-    const later = await Promise.all(Array.from({ length: count }, (_, r) => laterRun(part, r)));
-    return [part.rows.concat(...later.map(l => l.rows)), part.marks.concat(...later.map(l => l.marks))];
-  };
-
-  // walk:begin — held to a plain sort of every kept story by SearchPageWalkTests (Node).
-  /** A segment's stories holding several words, read as far as asked: its driver's results
-   *  (its pack's rows, then its runs of later results, in rank order: those holding it in
-   *  their title, then the others, each group in the list's order), each kept when `keep(n,
-   *  marks)`. Every kept story newer than the oldest row read of each group is known to be
-   *  in its place (`placed`, rows of the list, newest first); `found` counts every one kept. */
-  const walk = (part, start, keep) => {
-    const known = part.rows.slice(), marks = part.marks.slice(), ends = [part.titled, part.count];
-    const w = { count: part.count, found: 0, placed: [], done: false };
-    const settle = () => {
-      // Each group's next unread result, and the oldest row read before it (none read: any
-      // row may come; all read: none).
-      const next = [0, part.titled].map((i, g) => {
-        while (i < ends[g] && known[i] != null) i++;
-        return i;
-      });
-      const bounds = next.map((i, g) => (i == ends[g] ? -1 : i == (g ? part.titled : 0) ? Infinity : known[i - 1]));
-      const bound = max(...bounds), kept = [];
-      known.forEach((n, i) => n != null && keep(n, marks[i]) && kept.push(n));
-      w.found = kept.length;
-      w.placed = kept.filter(n => n >= bound).sort((a, b) => b - a).map(n => n + start);
-      w.done = bound < 0;
-      // Reads the run holding the next unread result of the group that holds the others back.
-      w.more = async () => {
-        const i = next[bounds.indexOf(bound)], first = part.rows.length, r = floor((i - first) / index.moreRows);
-        const run = await laterRun(part, r);
-        run.rows.forEach((n, j) => ((known[first + r * index.moreRows + j] = n), (marks[first + r * index.moreRows + j] = run.marks[j])));
-        settle();
-      };
-    };
-    settle();
-    return w;
-  };
-  // walk:end
-
-  // Several words mean all of them, wherever each is (title, domain, author or body): every
-  // story holding them all, in the list's order. In each segment the results of one word are
-  // read: its rarest that is not common there (or, all being common, its rarest). A common
-  // word's are never read: every result says which of the segment's common words its story
-  // holds (its marks); another word's rows are read (a word of few results has them all in
-  // its pack). A driver of more than 5,000 results (past its pack's 2,048 rows) has its runs
-  // read only as far as the reader goes: until then the count is "at least" the stories found.
-  const allOf = async words => {
-    // A word's directory is fetched only for a segment the root does not list and where its
-    // pack is read: a word common there (most often the whole query's commonest) needs none.
-    const listings = [];
-    const parts = [];
-    const walks = await Promise.all(
-      index.segments.map(async ([start, stories], s) => {
-        // (An entry an id: the words of the very same results, a domain's parts, share one.)
-        const common = new Map((index.common[s] || []).flatMap(([ws, n], id) => ws.map(w => [w, [id, n]])));
-        // A segment whose filter lacks a word (none of its common words) holds no story of all.
-        if (words.some(w => !common.has(w) && lacks(s, w))) return null;
-        const partOfWord = async k => {
-          const listing = index.packs[s] ? index : await (listings[k] ||= listingOf(words[k]));
-          return listing.packs[s].length ? partOf(s, words[k], listing) : null;
-        };
-        const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
-        const read = await Promise.all(uncommon.map(partOfWord));
-        if (read.some(p => !p)) return null;
-        const countOf = k => (common.has(words[k]) ? common.get(words[k])[1] : read[uncommon.indexOf(k)].count);
-        const pool = uncommon.length ? uncommon : words.map((_, k) => k);
-        const d = pool.reduce((a, b) => (countOf(b) < countOf(a) ? b : a));
-        const driver = common.has(words[d]) ? await partOfWord(d) : read[uncommon.indexOf(d)];
-        if (!driver) return null;
-        parts.push(driver);
-        const others = await Promise.all(
-          uncommon.filter(k => k != d).map(async k => new Set((await segmentAll(read[uncommon.indexOf(k)]))[0]))
-        );
-        const ids = words.filter((w, k) => k != d && common.has(w)).map(w => common.get(w)[0]);
-        return walk(driver, start, (n, mark) => ids.every(id => mark.includes(id)) && others.every(set => set.has(n)));
-      })
-    );
-    /** The results so far: newest segment first, a segment's placed stories once every newer
-     *  one is read through. `grow()` reads a run more, and gives the results then. */
-    const gather = () => {
-      const order = [];
-      let through = true, found = 0;
-      for (const w of walks) {
-        if (!w) continue;
-        found += w.found;
-        if (through) order.push(...w.placed);
-        through &&= w.done;
-      }
-      const results = resultsOf({ parts }, order);
-      results.found = found;
-      results.exact = through;
-      results.grow = async () => {
-        await walks.find(w => w && !w.done)?.more();
-        return gather();
-      };
-      return results;
-    };
-    // A driver of at most 5,000 results is read through before anything shows, so that the
-    // count is exact with the first rows (a run of later results or two); a commoner one, then
-    // enough for the first screen.
-    await Promise.all(walks.map(async w => {
-      while (w && !w.done && w.count <= 5000) await w.more();
-    }));
-    let results = gather();
-    while (!results.exact && results.count < index.firstRows) results = await results.grow();
-    return results;
-  };
-
+/** What search.js lends: a file asked for once (`get`), the words of the index's rules
+ *  (`wordsOf`, `wordRE`, `fold`: docs/guides/search.md), and whether the site has documents'
+ *  texts (`texts`). */
+export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
   // A text's words are found as the index found them (wordRE, fold), so a passage is found
   // wherever the index found the story.
   /** A text's words with their places, {word (folded), start, end}: a CJK run as its pairs
@@ -291,5 +179,5 @@ export const searchMore = ({ index, get, wordsOf, wordRE, fold, lacks, listingOf
     return view();
   };
 
-  return { allOf, decorate, withPhrases };
+  return { decorate, withPhrases };
 };

@@ -112,17 +112,20 @@ public enum Build {
         log("[2/5] Load the theme")
         let theme = try Theme.load(from: request.templates)
         let rows = RowRenderer(theme: theme, paths: paths, itemPages: options.itemPages, termLists: options.taxonomies)
-        let style = Asset(stem: "style", ext: "css", text: CompactCSS.compact(theme.stylesheet))
+        let stylesheets = theme.stylesheetParts
+        let style = Asset(stem: "style", ext: "css", text: CompactCSS.compact(stylesheets.every))
+        let pagesStyle = stylesheets.pages.map { Asset(stem: "pages", ext: "css", text: CompactCSS.compact($0)) }
         let script = Asset(stem: "sitegen", ext: "js", text: theme.script(for: options.strategy))
         let favicon = Asset(stem: "favicon", ext: "svg", text: theme.favicon)
         let searchScript = options.search ? Asset(stem: "search", ext: "js", text: theme.searchScript) : nil
         let searchMore = options.search ? Asset(stem: "search-more", ext: "js", text: theme.searchMoreScript) : nil
-        let assets = [style, script, favicon] + [searchScript, searchMore].compactMap { $0 }
+        let assets = [style, script, favicon] + [pagesStyle, searchScript, searchMore].compactMap { $0 }
         var renderer = PageRenderer(
             theme: theme, options: options, paths: paths,
             styleHref: paths.base + style.file, scriptHref: paths.base + script.file,
             faviconHref: paths.base + favicon.file, sitePages: sitePages)
         renderer.searchScriptHref = searchScript.map { paths.base + $0.file }
+        renderer.pagesStyleHref = pagesStyle.map { paths.base + $0.file }
         renderer.searchMoreHref = searchMore.map { paths.base + $0.file }
 
         let output = try OutputFolder(path: request.output, precompress: options.precompress)

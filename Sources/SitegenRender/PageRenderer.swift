@@ -16,7 +16,10 @@ package struct PageRenderer: Sendable {
     /// The search page's script (`assets/search.<hash>.js`); nil for a build without search,
     /// whose pages then have no search box.
     package var searchScriptHref: String?
-    /// The module the search page's script loads for more than one word (`search-more.js`).
+    /// The stylesheet of the pages that show a story's or a site page's own text
+    /// (`Theme.pagesMarker`), when the theme's stylesheet has one.
+    package var pagesStyleHref: String?
+    /// The module the search page's script loads for passages, marks and phrases (`search-more.js`).
     package var searchMoreHref: String?
     /// Whether the site has documents' texts (`t/<id>.txt`), whose passages search shows.
     package var documentTexts = false
@@ -179,6 +182,7 @@ package struct PageRenderer: Sendable {
         }
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
         layout[Key.content] = .html(theme.renderBytes(template, .object(item)))
+        if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
         if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
         return (theme.renderBytes("layout", .object(layout)), authored, body)
     }
@@ -221,6 +225,7 @@ package struct PageRenderer: Sendable {
         var layout = layoutContext(
             title: "\(page.title) · \(options.title)", canonical: paths.sitePage(page.slug), current: page.slug)
         layout["content"] = .html(theme.renderBytes("sitepage", .object(content)))
+        if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
         return (
             theme.renderBytes("layout", .object(layout)),
             AuthoredPage(
@@ -293,6 +298,7 @@ enum PageKeys {
     package static let current = TemplateKey("current"), content = TemplateKey("content"), config = TemplateKey("config")
     package static let scriptHref = TemplateKey("scriptHref"), pageTitle = TemplateKey("pageTitle")
     static let siteTitle = TemplateKey("siteTitle"), base = TemplateKey("base"), styleHref = TemplateKey("styleHref")
+    static let pagesStyleHref = TemplateKey("pagesStyleHref")
     static let searchHref = TemplateKey("searchHref"), lang = TemplateKey("lang")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text"), toc = TemplateKey("toc")

@@ -15,13 +15,27 @@ public struct Theme: Sendable {
     /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.
     let rowIsBuiltIn: Bool
     public let stylesheet: String
+
+    /// The line that splits a stylesheet in two: what is above it is the stylesheet of every
+    /// page; what is below it, of the pages that show a story's or a site page's own text
+    /// (item pages, documents, site pages), which link it too. A list, a term's list and the
+    /// search page never load it: the search page's first view is every cold query's bytes.
+    /// A stylesheet without the line is one file, linked from every page.
+    public static let pagesMarker = "/* sitegen: pages */"
+
+    /// `stylesheet` cut at `pagesMarker`: every page's part, and the text pages' part (nil
+    /// without the line).
+    public var stylesheetParts: (every: String, pages: String?) {
+        guard let marker = stylesheet.range(of: "\n" + Self.pagesMarker + "\n") else { return (stylesheet, nil) }
+        return (String(stylesheet[..<marker.lowerBound]) + "\n", String(stylesheet[marker.upperBound...]))
+    }
     /// `favicon.svg`, linked from every page of the layout.
     public let favicon: String
     /// The browser script as served, one per loading strategy (already minified: `.ci/minify`).
     public let scripts: [LoadingStrategy: String]
     /// The search page's script (already minified).
     public let searchScript: String
-    /// The module the search page's script loads for more than one word's first screen.
+    /// The module the search page's script loads for passages, marks and phrases.
     public let searchMoreScript: String
     /// Every `id="…"` the templates of an item page (`layout`, `item`, `row`) and of a site page
     /// (`layout`, `sitepage`) write as it is (not one made of a value): a heading of the page's

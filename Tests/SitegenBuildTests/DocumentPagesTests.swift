@@ -153,6 +153,10 @@ struct DocumentPagesTests {
             #expect(try readText(folder.path("out/index.html")).contains("data-id=\"\(id)\""))
             let search = try readText(folder.path("out/search/index.html"))
             #expect(search.contains("\"texts\":true") && search.contains("\"moreScript\":\"/assets/search-more."))
+            // A document's styles are its own stylesheet, which a list and the search page never load.
+            #expect(try readText(folder.path("out/posts/2024/01/02/hello/index.html")).contains("/assets/pages."))
+            let front = try readText(folder.path("out/index.html"))
+            #expect(!search.contains("/assets/pages.") && !front.contains("/assets/pages."))
 
             _ = try await Build.run(
                 BuildRequest(

@@ -3,7 +3,7 @@ import SitegenTestSupport
 import Testing
 
 /// The search page's reading of several words as far as the reader goes (`walk` in
-/// Sources/SitegenAssets/search-more.js, between `// walk:begin` and `// walk:end`), run by Node on
+/// Sources/SitegenAssets/search.js, between `// walk:begin` and `// walk:end`), run by Node on
 /// random drivers and held to a plain sort of every story it keeps: what it shows is always
 /// the newest of them in the list's order, with none missing, and it counts none it has not
 /// found.
@@ -42,7 +42,7 @@ struct SearchPageWalkTests {
               const rows = part.all.slice(from, from + index.moreRows);
               return { rows, marks: rows.map(() => []) };
             };
-            """ + (try searchScriptSection("walk", in: "search-more.js")) + """
+            """ + (try searchScriptSection("walk")) + """
                 (async () => {
                   const out = [];
                   for (const c of JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))) {

@@ -25,8 +25,8 @@ public enum EmbeddedAssets {
     /// The search page's script (`Sources/SitegenAssets/search.js`, minified by `.ci/minify`):
     /// one for every strategy, loaded by the search page alone.
     public static let searchScript = text(PackageResources.search_js)
-    /// What the search page's script loads when a query needs more than one word's first
-    /// screen (`Sources/SitegenAssets/search-more.js`, minified by `.ci/minify`).
+    /// What the search page's script loads for passages, marks and phrases
+    /// (`Sources/SitegenAssets/search-more.js`, minified by `.ci/minify`).
     public static let searchMoreScript = text(PackageResources.search_more_js)
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
