@@ -18,7 +18,7 @@ struct MarkdownCommandLineTests {
             #expect(result.status == 0, "stderr: \(result.stderr)")
             #expect(
                 result.stdout.hasPrefix(
-                    "2 stories from content/ → 1 page, 1 shard, 1 item page, 1 site page, a search index of 3 files in site (22 files written, 0 unchanged). Skipped 1: 1 malformed (bad.md line 3)."
+                    "2 stories from content/ → 1 page, 1 shard, 1 item page, 1 site page, a search index of 3 files in site (23 files written, 0 unchanged). Skipped 1: 1 malformed (bad.md line 3)."
                 ),
                 "\(result.stdout)")
             let index = try readText(folder.path("site/index.html"))
