@@ -291,9 +291,14 @@ def test_a_one_word_query_on_a_site_of_titles_loads_no_more_than_its_script(blog
         assert page.text_content("[role=status]") == "39 stories with “rust”"
         assert not any(name.startswith("search-more.") for name in loaded), loaded
         assert not any(name.endswith(".txt") for name in loaded), loaded
-        # Two words need it.
+        # Nor two words: their code is the script's own, so they wait for no module.
         page.goto(server.url + "search/?q=rust+release", wait_until="networkidle")
         assert page.text_content("[role=status]") == "39 stories with “rust” and “release”"
+        assert not any(name.startswith("search-more.") for name in loaded), loaded
+        # A phrase needs it.
+        page.goto(server.url + "search/?q=%22rust+release%22", wait_until="networkidle")
+        # (Read as far as the screen goes: "At least" until the reader scrolls to the end.)
+        assert page.text_content("[role=status]").endswith("stories with “rust release”")
         assert any(name.startswith("search-more.") for name in loaded), loaded
     finally:
         context.close()

@@ -102,8 +102,12 @@ TRICKY_CSS = """/* lead */ a/**/.b { color: red }
 
 
 def served_stylesheet(site):
+    """The stylesheet as served: every page's part, then the part of pages with a text (below
+    the theme's `/* sitegen: pages */` line), when the theme has one."""
     assets = os.path.join(site, "assets")
-    return open(os.path.join(assets, next(f for f in os.listdir(assets) if f.endswith(".css")))).read()
+    names = sorted((f for f in os.listdir(assets) if f.endswith(".css")), key=lambda f: not f.startswith("style."))
+    assert names[0].startswith("style.") and len(names) <= 2, names
+    return "\n".join(open(os.path.join(assets, f)).read() for f in names)
 
 
 @pytest.mark.parametrize("theme", ["built-in", "tricky"])
