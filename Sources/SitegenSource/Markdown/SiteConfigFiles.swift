@@ -6,7 +6,7 @@ import SitegenSystem
 /// Hugo's `hugo.*` or a `config.*` (Hugo's or Zola's) beside it (the folder is their
 /// `content`). The site's dialect (`SiteDialect`) and its permalinks (`Permalink.Settings`)
 /// are both read from these texts.
-struct SiteConfigFiles: Sendable, Equatable {
+struct SiteConfigFiles: Sendable {
     /// `_config.yml`'s text.
     var jekyll: String?
     /// The first of `hugoConfigs` there is beside the folder: its name and text.
@@ -18,11 +18,6 @@ struct SiteConfigFiles: Sendable, Equatable {
     static let otherConfigs = ["config.toml", "config.yaml", "config.yml"]
     /// Every config read beside the folder: a change to one is a change to the site.
     static let configsBeside = hugoConfigs + otherConfigs
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.jekyll == b.jekyll && a.hugo?.name == b.hugo?.name && a.hugo?.text == b.hugo?.text
-            && a.config?.name == b.config?.name && a.config?.text == b.config?.text
-    }
 
     /// The configs of the Markdown folder at `folder`.
     static func read(folder: String) -> SiteConfigFiles {
