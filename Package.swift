@@ -165,6 +165,7 @@ let package = Package(
                 .embedInCode("Templates/page.mustache"),
                 .embedInCode("Templates/row.mustache"),
                 .embedInCode("Templates/item.mustache"),
+                .embedInCode("Templates/thread.mustache"),
                 .embedInCode("Templates/document.mustache"),
                 .embedInCode("Templates/sitepage.mustache"),
                 .embedInCode("Templates/terms.mustache"),

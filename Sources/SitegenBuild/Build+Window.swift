@@ -30,6 +30,8 @@ struct ListSoFar {
     var authored: [AuthoredPage] = []
     /// Documents' texts written (`t/<id>.txt`, with search): the search page shows passages.
     var texts = 0
+    /// The threads written on item pages and their own pages.
+    var threads = ThreadsWritten()
     /// The redirect pages' paths (folders, and files ending `.html`).
     var redirectPaths: [String] = []
     /// The last window's links between Markdown pages, for the site pages' (a Markdown folder
@@ -54,6 +56,8 @@ struct WindowContext {
     var output: OutputFolder
     var siteSlugs: Set<String>
     var paths: SitePaths
+    /// Where the stories' comments are read; nil when the build shows none.
+    var threads: (any ThreadReader)?
 }
 
 extension Build {
@@ -67,6 +71,14 @@ extension Build {
         let request = context.request
         let options = request.options
         var (stories, skipped) = ItemFilter.stories(taking: &entries, seen: &seen)
+        // Stories with comments the source can read get a page for their thread, before
+        // their paths and rows are made (a row links to its page).
+        if let threads = context.threads {
+            let counted = stories.indices.filter { (stories[$0].descendants ?? 0) > 0 }
+            let ids = counted.map { stories[$0].id }
+            let found = try Parallel.mapThrowing(ids) { id in try threads.hasThread(id) }
+            for (i, has) in zip(counted, found) where has { stories[i].hasThread = true }
+        }
         for skip in skipped where skip.reason == .ignored {
             log("      ignored \(skip.location) (\(skip.detail ?? ""))")
         }
@@ -127,7 +139,14 @@ extension Build {
             renderer.outline = DocumentOutline(stories: stories, withPages: itemRows, paths: context.paths)
         }
         let writer = SiteWriter(output: context.output, renderer: renderer, rows: context.rows, texts: options.search)
-        list.authored += try writer.writeItemPages(itemRows, stories: stories, rowHTML: html)
+        let threadInput = context.threads.map { reader in
+            ThreadInput(cap: options.comments, shardRule: request.shardRule) { story in
+                try reader.tree(of: story.id, limit: CommentTree.readLimit(cap: options.comments))
+            }
+        }
+        let pages = try writer.writeItemPages(itemRows, stories: stories, rowHTML: html, threads: threadInput)
+        list.authored += pages.authored
+        list.threads += pages.threads
         if writer.texts { list.texts += itemRows.count { stories[$0].markdown != nil } }
         for i in itemRows {
             let story = stories[i]

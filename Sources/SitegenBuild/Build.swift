@@ -99,11 +99,17 @@ public enum Build {
         } else {
             windows = WholeEntries(try await request.source.entries())
         }
-        return try await BlockingExecutor.run { try steps(request, windows: windows, stamp: stamp, log: log) }
+        // The stories' comments, where the source has them and the build shows them.
+        let options = request.options
+        let threads = options.comments > 0 && options.itemPages ? try await request.source.threads() : nil
+        return try await BlockingExecutor.run {
+            try steps(request, windows: windows, threads: threads, stamp: stamp, log: log)
+        }
     }
 
     private static func steps(
-        _ request: BuildRequest, windows: any EntryWindows, stamp: String?, log: (String) -> Void
+        _ request: BuildRequest, windows: any EntryWindows, threads: (any ThreadReader)?, stamp: String?,
+        log: (String) -> Void
     ) throws -> BuildReport {
         let options = request.options
         let paths = SitePaths(base: options.baseURL)
@@ -137,7 +143,8 @@ public enum Build {
             var list = ListSoFar()
             var seen = Set<Int>()
             let context = WindowContext(
-                request: request, rows: rows, renderer: renderer, output: output, siteSlugs: siteSlugs, paths: paths)
+                request: request, rows: rows, renderer: renderer, output: output, siteSlugs: siteSlugs, paths: paths,
+                threads: threads)
             log("[3/5] Render rows and item pages")
             while var entries = try windows.next() {
                 log("      \(entries.count) entries")
@@ -214,7 +221,7 @@ public enum Build {
         let authored = list.authored + (try writer.writeSitePages(sitePages))
         if !authored.isEmpty { log("      the links of \(authored.count) Markdown pages") }
         let dead = deadLinks(
-            authored.map(\.links), itemPages: list.itemURLs + list.bundleURLs, listPages: written.pages,
+            authored.map(\.links), itemPages: list.itemURLs + list.bundleURLs + list.threads.urls, listPages: written.pages,
             sitePages: sitePages, terms: terms, termPages: termLists.map(\.pages), search: searchIndex != nil, assets: assets,
             redirects: list.redirectPaths, paths: paths, themeIDs: themeIDs)
         for link in dead { log("      dead link on \(link.page): \(link.link)") }
@@ -226,7 +233,8 @@ public enum Build {
         }
         log("      feed, sitemap, hosting files")
         try writer.writeDiscovery(
-            feed: list.feed, built: Int(Date().timeIntervalSince1970), pageCount: written.pages, itemURLs: list.itemURLs,
+            feed: list.feed, built: Int(Date().timeIntervalSince1970), pageCount: written.pages,
+            itemURLs: list.itemURLs + list.threads.urls,
             itemFolders: list.itemFolders.sorted(),
             sandboxed: list.sandboxed.sorted(), sitePages: sitePages, terms: terms)
         try writer.keepGenerations(
@@ -253,7 +261,9 @@ public enum Build {
             unsafeHTML: authored.reduce(0) { $0 + $1.removed.count },
             unsafeHTMLPages: authored.count { !$0.removed.isEmpty },
             capped: authored.reduce(0) { $0 + $1.capped.count }, cappedPages: authored.count { !$0.capped.isEmpty },
-            templateLines: list.templateLines, templateFiles: list.templateFiles, redirectPages: list.redirectPaths.count)
+            templateLines: list.templateLines, templateFiles: list.templateFiles, redirectPages: list.redirectPaths.count,
+            threads: list.threads.threads, comments: list.threads.comments, commentsLeftOut: list.threads.leftOut,
+            threadsCapped: list.threads.capped, threadPages: list.threads.pages)
     }
 
     /// The search index, planned and written a segment at a time: every story's title, domain

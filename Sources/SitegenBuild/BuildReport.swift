@@ -47,6 +47,14 @@ public struct BuildReport: Sendable, Equatable {
     public var templateFiles = 0
     /// Redirect pages written for old URLs (`aliases`, `redirect_from`).
     public var redirectPages = 0
+    /// Stories' threads shown on their pages, their comments, the comments their stories
+    /// count that are not shown (past the cap, or not read), the threads the cap cut, and the
+    /// thread pages after each story's own.
+    public var threads = 0
+    public var comments = 0
+    public var commentsLeftOut = 0
+    public var threadsCapped = 0
+    public var threadPages = 0
     /// Nothing was read or written: the source's stamp and every setting were the last
     /// build's (`StorySource.stamp`), so the output already is this build's.
     public var unchanged = false
@@ -79,6 +87,17 @@ public struct BuildReport: Sendable, Equatable {
             line += " \(plural(bundleFilesRefused.count, "bundle file")) not copied: \(named(bundleFilesRefused))."
         }
         if redirectPages > 0 { line += " \(plural(redirectPages, "redirect page")) for old URLs." }
+        if threads > 0 {
+            line +=
+                " \(plural(comments, "comment")) in \(plural(threads, "thread"))"
+                + (threadPages > 0 ? " (and \(plural(threadPages, "page")) of later comments)" : "") + "."
+        }
+        if commentsLeftOut > 0 {
+            line +=
+                " \(plural(commentsLeftOut, "comment")) not shown"
+                + (threadsCapped > 0
+                    ? ": \(plural(threadsCapped, "thread")) past the cap of comments (--comments)" : ": not read") + "."
+        }
         if deadLinks > 0 {
             line += " \(plural(deadLinks, "dead link")) of \(linksChecked) checked in Markdown pages (--verbose lists them)."
         }

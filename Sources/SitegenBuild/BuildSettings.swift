@@ -66,7 +66,7 @@ public struct BuildSettings: Sendable {
             options: SiteOptions(
                 pageSize: merged.pageSize!, baseURL: merged.baseURL!, title: merged.title!, strategy: merged.strategy!,
                 keepGenerations: merged.keepGenerations!, precompress: merged.precompress!, itemPages: merged.itemPages!,
-                taxonomies: merged.taxonomies!, search: merged.search!),
+                taxonomies: merged.taxonomies!, search: merged.search!, comments: merged.comments!),
             templates: merged.templates ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
             pages: merged.pages ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
             port: merged.port!, drafts: merged.drafts!, strict: merged.strict!,

@@ -311,6 +311,11 @@ extension SiteConfig {
                 name: "search", value: .boolean(\.search), default: .boolean(true),
                 help: "Write a search index (x/), the search page (search/) and a search box in every page's header."),
             ConfigKey(
+                name: "comments", value: .integer(\.comments, range: 0...Int.max), default: .integer(10_000),
+                help:
+                    "The most comments a story's thread shows on its page (the first ones, in HN's order); the page says how many were left out. 0 builds no threads."
+            ),
+            ConfigKey(
                 name: "drafts", value: .boolean(\.drafts), default: .boolean(false),
                 help: "Build Markdown drafts too (draft: true, published: false in front matter); the summary counts them."),
             ConfigKey(

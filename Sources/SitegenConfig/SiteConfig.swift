@@ -22,6 +22,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var taxonomies: Bool?
     /// The search index and page (`--search`, `--no-search`).
     public var search: Bool?
+    /// The most comments a thread shows (`--comments`), 0 for none.
+    public var comments: Int?
     /// Markdown drafts built too (`--drafts`).
     public var drafts: Bool?
     /// `--list all`: the archive's store, how far back it walks, and which stories it fetches again.
@@ -79,6 +81,7 @@ public struct SiteConfig: Sendable, Equatable {
         itemPages = options.itemPages
         taxonomies = options.taxonomies
         search = options.search
+        comments = options.comments
     }
 
     /// These values, with `base`'s where these have none: flags over a config file.

@@ -48,6 +48,10 @@ public enum HTMLSanitizer {
                     // A paragraph ends everything before it (HN writes "<p>" between paragraphs
                     // and never closes them); a link never nests in a link.
                     if tag.name == paragraph { close(through: 0) }
+                    // A `pre` ends an open paragraph, as a browser's parser ends it (HN writes
+                    // "<p><pre><code>"): a `p` holding a `pre` is not HTML, and its `</p>`
+                    // would be a stray end tag.
+                    if tag.name == preformatted, let index = open.lastIndex(of: paragraph) { close(through: index) }
                     if tag.name == link, let index = open.lastIndex(of: link) { close(through: index) }
                     guard open.count < maxDepth else { continue }
                     open.append(tag.name)

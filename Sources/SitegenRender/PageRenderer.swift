@@ -151,11 +151,15 @@ package struct PageRenderer: Sendable {
     /// A story with a Markdown body is a document (`document.mustache`): its title once, its
     /// date, authors and terms, a table of contents when it is long, and its `place` among the
     /// folder's pages (`DocumentOutline`): previous and next, breadcrumbs, its section's pages.
+    ///
+    /// `thread` is the first page of the story's comments (`ThreadRenderer.section`), shown
+    /// under its text.
     package func itemPage(
-        _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentOutline.Place? = nil
+        _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentOutline.Place? = nil, thread: [UInt8]? = nil
     ) -> (html: [UInt8], authored: AuthoredPage?, body: String?) {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
+        if let thread { item[Key.thread] = .html(thread) }
         var authored: AuthoredPage? = nil
         var body: String? = nil
         let template: String
@@ -185,6 +189,19 @@ package struct PageRenderer: Sendable {
         if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
         if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
         return (theme.renderBytes("layout", .object(layout)), authored, body)
+    }
+
+    /// Page `number` (2 on) of a story's thread: the story's row, to go back by, and the
+    /// page's comments (`ThreadRenderer.section`), from `thread.mustache`.
+    package func threadPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8], number: Int, thread: [UInt8]) -> [UInt8] {
+        var item = row.context(story)
+        item[Key.row] = .html(rowHTML)
+        item[Key.thread] = .html(thread)
+        var layout = layoutContext(
+            title: "Comments, page \(number) · \(story.title) · \(options.title)", canonical: paths.thread(story, page: number))
+        layout[Key.content] = .html(theme.renderBytes("thread", .object(item)))
+        if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
+        return theme.renderBytes("layout", .object(layout))
     }
 
     /// A document's table of contents is shown from this many headings (of levels 2 and 3) on:
@@ -302,6 +319,7 @@ enum PageKeys {
     static let searchHref = TemplateKey("searchHref"), lang = TemplateKey("lang")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text"), toc = TemplateKey("toc")
+    static let thread = TemplateKey("thread")
     package static let faviconHref = TemplateKey("faviconHref"), term = TemplateKey("term")
     static let hasToc = TemplateKey("hasToc"), previous = TemplateKey("previous"), next = TemplateKey("next")
     static let hasAround = TemplateKey("hasAround"), crumbs = TemplateKey("crumbs"), hasCrumbs = TemplateKey("hasCrumbs")

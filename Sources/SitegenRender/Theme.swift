@@ -9,7 +9,7 @@ public struct Theme: Sendable {
     public static let builtInPrefix = "(built-in) "
 
     /// Template names, each `Templates/<name>.mustache`.
-    public static let names = ["layout", "page", "row", "item", "document", "sitepage", "terms", "search"]
+    public static let names = ["layout", "page", "row", "item", "document", "sitepage", "terms", "search", "thread"]
 
     package let templates: [String: CompiledTemplate]
     /// Whether row.mustache is the built-in one, which `RowRenderer` renders by hand.
@@ -82,7 +82,7 @@ public struct Theme: Sendable {
         }
         self.templates = compiled
         let ids = { (names: [String]) in Set(names.flatMap { Self.literalIDs(in: templates[$0]?.text ?? "") }) }
-        itemPageIDs = ids(["layout", "item", "document", "row"])
+        itemPageIDs = ids(["layout", "item", "document", "row", "thread"])
         sitePageIDs = ids(["layout", "sitepage"])
         rowIsBuiltIn = templates["row"]?.text == EmbeddedAssets.templates["row"]
         // A theme made before documents had their own template keeps its item.mustache for them:

@@ -20,11 +20,15 @@ public protocol StorySource: Sendable {
     /// JSON Lines export, the archive); nil when the source is read whole, with `entries()`.
     /// The windows, in order, are the entries `entries()` returns.
     func windows() async throws -> (any EntryWindows)?
+    /// Where the stories' comments are read (`ThreadReader`); nil for a source without
+    /// comments (a JSON file, a Markdown folder).
+    func threads() async throws -> (any ThreadReader)?
 }
 
 extension StorySource {
     public func stamp() async throws -> String? { nil }
     public func windows() async throws -> (any EntryWindows)? { nil }
+    public func threads() async throws -> (any ThreadReader)? { nil }
 }
 
 /// A source's entries a window at a time, in rank order, so that a build holds a window's

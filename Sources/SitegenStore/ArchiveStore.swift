@@ -9,14 +9,18 @@ import GRDB
 /// the next one does not fetch them again. Calls block their thread (SQLite is synchronous):
 /// callers make them off Swift's cooperative pool.
 ///
-/// Format 1 (`PRAGMA user_version`; `application_id` says the file is sitegen's):
+/// Format 2 (`PRAGMA user_version`; `application_id` says the file is sitegen's):
 ///
-///     item(id INTEGER PRIMARY KEY, kind TEXT, time INTEGER, gone INTEGER, json BLOB, fetched INTEGER)
+///     item(id INTEGER PRIMARY KEY, kind TEXT, time INTEGER, gone INTEGER, json BLOB, fetched INTEGER,
+///          parent INTEGER)                        -- a comment's parent: its thread is found by it
 ///     walk(key TEXT PRIMARY KEY, value INTEGER)   -- the walk's marks (`HNArchiveSource`), and
 ///                                                   `changes`, the count of items that came in new
+///
+/// A store of format 1 (no `parent`) is brought to format 2 when it is opened, in one
+/// transaction: the column added and filled from the comments' JSON.
 public final class ArchiveStore: Sendable {
     /// The newest format this sitegen reads and writes.
-    public static let format = 1
+    public static let format = 2
     /// "sitg", so that another program's SQLite file is told from an archive.
     static let applicationID: Int32 = 0x7369_7467
 
@@ -54,6 +58,7 @@ public final class ArchiveStore: Sendable {
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 if version == 0 { try Self.create(db) }
+                if version == 1 { try Self.upgradeFromFormat1(db) }
             }
         } catch let error as ArchiveStoreError {
             throw error
@@ -70,12 +75,28 @@ public final class ArchiveStore: Sendable {
                 sql: """
                     CREATE TABLE item (
                         id INTEGER PRIMARY KEY, kind TEXT NOT NULL, time INTEGER, gone INTEGER NOT NULL,
-                        json BLOB NOT NULL, fetched INTEGER NOT NULL);
+                        json BLOB NOT NULL, fetched INTEGER NOT NULL, parent INTEGER);
                     CREATE INDEX item_listed ON item (kind, gone, id);
                     CREATE INDEX item_time ON item (kind, time);
+                    CREATE INDEX item_parent ON item (parent) WHERE parent IS NOT NULL;
                     CREATE TABLE walk (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
                     PRAGMA application_id = \(applicationID);
                     PRAGMA user_version = \(format);
+                    """)
+            return .commit
+        }
+    }
+
+    /// Format 1 had no `parent`: added, and filled from the JSON of the comments it holds.
+    private static func upgradeFromFormat1(_ db: Database) throws {
+        try db.inTransaction {
+            try db.execute(
+                sql: """
+                    ALTER TABLE item ADD COLUMN parent INTEGER;
+                    UPDATE item SET parent = json_extract(CAST(json AS TEXT), '$.parent')
+                        WHERE kind = 'comment' AND json_valid(CAST(json AS TEXT));
+                    CREATE INDEX item_parent ON item (parent) WHERE parent IS NOT NULL;
+                    PRAGMA user_version = 2;
                     """)
             return .commit
         }
@@ -145,14 +166,16 @@ public final class ArchiveStore: Sendable {
             try $0.write { db in
                 let statement = try db.makeStatement(
                     sql: """
-                        INSERT INTO item (id, kind, time, gone, json, fetched) VALUES (?, ?, ?, ?, ?, ?)
+                        INSERT INTO item (id, kind, time, gone, json, fetched, parent) VALUES (?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, time = excluded.time, gone = excluded.gone,
-                            json = excluded.json, fetched = excluded.fetched
+                            json = excluded.json, fetched = excluded.fetched, parent = excluded.parent
                         WHERE item.json IS NOT excluded.json
                         """)
                 var changed = 0
                 for item in items {
-                    try statement.execute(arguments: [item.id, item.kind, item.time, item.gone, Data(item.json), now])
+                    try statement.execute(arguments: [
+                        item.id, item.kind, item.time, item.gone, Data(item.json), now, item.parent,
+                    ])
                     changed += db.changesCount
                 }
                 if changed > 0 {
@@ -209,6 +232,50 @@ public final class ArchiveStore: Sendable {
                 }
             }
         }
+    }
+
+    /// The item at `id` (a story, a comment), nil when the store does not hold it.
+    public func item(_ id: Int) throws(ArchiveStoreError) -> ArchivedItem? {
+        try run {
+            try $0.read { db in
+                try Row.fetchOne(db, sql: "SELECT id, kind, time, gone, json, parent FROM item WHERE id = ?", arguments: [id])
+                    .map(Self.item)
+            }
+        }
+    }
+
+    /// The comments whose parent is one of `parents` (a level of a thread), in no order.
+    public func replies(to parents: [Int]) throws(ArchiveStoreError) -> [ArchivedItem] {
+        guard !parents.isEmpty else { return [] }
+        return try run {
+            try $0.read { db in
+                var found: [ArchivedItem] = []
+                // SQLite takes at most 32,766 values a statement.
+                for start in stride(from: 0, to: parents.count, by: 10_000) {
+                    let some = parents[start..<min(start + 10_000, parents.count)]
+                    let marks = Array(repeating: "?", count: some.count).joined(separator: ",")
+                    found += try Row.fetchAll(
+                        db, sql: "SELECT id, kind, time, gone, json, parent FROM item WHERE parent IN (\(marks))",
+                        arguments: StatementArguments(Array(some))
+                    ).map(Self.item)
+                }
+                return found
+            }
+        }
+    }
+
+    /// Whether the store holds a comment replying to `id`.
+    public func hasReplies(_ id: Int) throws(ArchiveStoreError) -> Bool {
+        try run {
+            try $0.read { db in
+                try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE parent = ? LIMIT 1", arguments: [id]) ?? false
+            }
+        }
+    }
+
+    private static func item(_ row: Row) -> ArchivedItem {
+        let json: Data = row[4]
+        return ArchivedItem(id: row[0], kind: row[1], time: row[2], gone: row[3], json: Array(json), parent: row[5])
     }
 
     /// The listed stories (kind `story`, not dead or deleted), newest id first, one at a time:

@@ -11,8 +11,11 @@ public struct ArchivedItem: Sendable, Equatable {
     public var gone: Bool
     /// The API's answer, byte for byte.
     public var json: [UInt8]
+    /// A comment's parent (a comment or the story), by which its thread finds it.
+    public var parent: Int?
 
-    public init(id: Int, kind: String, time: Int?, gone: Bool, json: [UInt8]) {
+    public init(id: Int, kind: String, time: Int?, gone: Bool, json: [UInt8], parent: Int? = nil) {
+        self.parent = parent
         self.id = id
         self.kind = kind
         self.time = time

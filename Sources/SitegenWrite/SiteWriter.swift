@@ -52,16 +52,25 @@ package struct SiteWriter {
 
     /// The item pages of the stories at `indices`, each with its row's HTML, and the files that
     /// go with each: a page bundle's pictures, copied beside it, and a document's text.
-    /// Returns what the build learns of the pages with a Markdown body (`AuthoredPage`).
-    package func writeItemPages(_ indices: [Int], stories: [Story], rowHTML: RenderedRows) throws -> [AuthoredPage] {
+    /// Returns what the build learns of the pages with a Markdown body (`AuthoredPage`), and
+    /// of the threads (`threads`: the stories' comments, on the pages of stories that have
+    /// them).
+    package func writeItemPages(
+        _ indices: [Int], stories: [Story], rowHTML: RenderedRows, threads: ThreadInput? = nil
+    ) throws -> (authored: [AuthoredPage], threads: ThreadsWritten) {
         // Pages nest (`docs/`, `docs/config/`): a bundle's file is never written where a page is.
         let pages: Set<String> =
             indices.contains { !stories[$0].markdownExtras.files.isEmpty }
             ? Set(indices.map { SitePaths.itemFile(stories[$0]) }) : []
-        return try Parallel.mapThrowing(indices) { i -> AuthoredPage? in
+        let written = try Parallel.mapThrowing(indices) { i -> (AuthoredPage?, ThreadsWritten?) in
             let story = stories[i]
+            let row = rowHTML.html(of: i)
+            var thread: (section: [UInt8], written: ThreadsWritten)?
+            if let threads, story.hasThread {
+                thread = try writeThread(story, tree: try threads.tree(story), input: threads, rowHTML: row)
+            }
             let (html, authored, body) = renderer.itemPage(
-                story, row: rows, rowHTML: rowHTML.html(of: i), place: renderer.outline?.place(of: i))
+                story, row: rows, rowHTML: row, place: renderer.outline?.place(of: i), thread: thread?.section)
             try output.write(html, to: SitePaths.itemFile(story))
             if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
@@ -70,8 +79,11 @@ package struct SiteWriter {
                 }
                 try output.write(Array(bytes), to: SitePaths.itemFolder(story) + file.name)
             }
-            return authored
-        }.compactMap { $0 }
+            return (authored, thread?.written)
+        }
+        var threadsWritten = ThreadsWritten()
+        for case let (_, thread?) in written { threadsWritten += thread }
+        return (written.compactMap(\.0), threadsWritten)
     }
 }
 

@@ -19,6 +19,7 @@ extension BuildCommand {
         flags.keepGenerations = keepGenerations
         flags.precompress = precompress
         flags.itemPages = itemPages
+        flags.comments = comments
         flags.taxonomies = taxonomies
         flags.search = search
         flags.drafts = drafts

@@ -64,6 +64,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .customLong("item-pages"), inversion: .prefixedNo, help: .key("item_pages"))
     var itemPages: Bool?
 
+    @Option(name: .long, help: .key("comments"))
+    var comments: Int?
+
     @Flag(name: .customLong("taxonomies"), inversion: .prefixedNo, help: .key("taxonomies"))
     var taxonomies: Bool?
 

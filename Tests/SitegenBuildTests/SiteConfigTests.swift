@@ -43,6 +43,7 @@ struct SiteConfigTests {
         active_files = "refuse"
         taxonomies = false
         search = false
+        comments = 5
         deploy_to = "s3://site/www"
         deploy_endpoint = "http://127.0.0.1:8333"
         deploy_region = "eu-west-1"
@@ -88,6 +89,7 @@ struct SiteConfigTests {
                 && config.refresh == .seconds(3600))
         #expect(config.taxonomies == false)
         #expect(config.search == false)
+        #expect(config.comments == 5)
         #expect(config.deployTo == "s3://site/www" && config.deployEndpoint == "http://127.0.0.1:8333")
         #expect(config.deployRegion == "eu-west-1" && config.deployConcurrency == 8)
         #expect(config.timezone == "Europe/Berlin")

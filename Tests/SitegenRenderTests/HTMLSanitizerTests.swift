@@ -15,6 +15,14 @@ struct HTMLSanitizerTests {
         #expect(sanitize("<\(tag)>x</\(tag)>") == "<\(tag)>x</\(tag)>")
     }
 
+    @Test("a pre ends an open paragraph, as a browser's parser does: HN's <p><pre><code>")
+    func preEndsParagraph() {
+        #expect(
+            sanitize("Code:<p><i>see <pre><code>let x = 1\n</code></pre>\nafter")
+                == "Code:<p><i>see </i></p><pre><code>let x = 1\n</code></pre>\nafter")
+        #expect(sanitize("<pre>a</pre><p>b") == "<pre>a</pre><p>b</p>")
+    }
+
     @Test("tag names are read case-insensitively and written lowercase")
     func caseInsensitive() {
         #expect(sanitize("<B>x</b><I>y</I>") == "<b>x</b><i>y</i>")

@@ -10,6 +10,7 @@ public enum EmbeddedAssets {
         "sitepage": text(PackageResources.sitepage_mustache),
         "terms": text(PackageResources.terms_mustache),
         "search": text(PackageResources.search_mustache),
+        "thread": text(PackageResources.thread_mustache),
     ]
     public static let stylesheet = text(PackageResources.style_css)
     public static let favicon = text(PackageResources.favicon_svg)

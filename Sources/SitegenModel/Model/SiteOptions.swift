@@ -20,12 +20,15 @@ public struct SiteOptions: Sendable, Equatable {
     /// Whether the build writes a search index and the search page (`search/`), and every
     /// page's header has a search box.
     public var search: Bool
+    /// The most comments a story's thread shows (`comments`); 0 shows none.
+    public var comments: Int
 
     public init(
         pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen", strategy: LoadingStrategy = .prefetch,
         keepGenerations: Int = 3, precompress: Bool = false, itemPages: Bool = true,
-        taxonomies: Bool = true, search: Bool = true
+        taxonomies: Bool = true, search: Bool = true, comments: Int = 10_000
     ) {
+        self.comments = comments
         self.search = search
         self.taxonomies = taxonomies
         self.pageSize = pageSize

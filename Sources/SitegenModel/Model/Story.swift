@@ -17,6 +17,9 @@ public struct Story: Sendable, Equatable {
     public var markdown: String?
     /// A Markdown story's bundle files, front matter, wanted path and summary (boxed).
     public var markdownExtras = MarkdownExtras()
+    /// Whether the build shows the story's comments (its source holds some, and `comments`
+    /// is not 0): its page then holds its thread.
+    public var hasThread = false
 
     public init(
         id: Int, title: String, url: String? = nil, by: String? = nil, time: Int? = nil,
@@ -35,8 +38,9 @@ public struct Story: Sendable, Equatable {
         self.markdown = markdown
     }
 
-    /// A story gets its own page when it has text to show (Ask HN, Show HN posts, a Markdown body).
+    /// A story gets its own page when it has text to show (Ask HN, Show HN posts, a Markdown
+    /// body) or comments.
     public var hasItemPage: Bool {
-        !(text ?? "").isEmpty || !(markdown ?? "").isEmpty
+        !(text ?? "").isEmpty || !(markdown ?? "").isEmpty || hasThread
     }
 }

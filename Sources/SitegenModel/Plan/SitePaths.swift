@@ -10,6 +10,8 @@
 ///     tags/<slug>/index.html   a term's list's front; tags/<slug>/page/N/index.html, page N
 ///     head.json, tags/<slug>/head.json   a list's length and manifest (`ListHead`)
 ///     t/<id>.txt            a document's text, for search's passages (`DocumentText`)
+///     <item>comments/N/index.html   page N of a story's thread (page 1 is the item page)
+///     c/<hash>.json         a thread's shard, or its manifest (`ThreadPlan`)
 public struct SitePaths: Sendable, Equatable {
     /// Always ends in "/".
     public let base: String
@@ -49,6 +51,15 @@ public struct SitePaths: Sendable, Equatable {
     public static func itemFolder(_ story: Story) -> String { story.markdownExtras.itemPath ?? "item/\(story.id)/" }
     public static func sitePageFile(_ slug: String) -> String { "\(slug)/index.html" }
     public static func shardFile(_ name: String) -> String { "s/\(name).json" }
+    /// Page `number` of a story's thread: the item page itself for 1, then `comments/N/`.
+    public func thread(_ story: Story, page number: Int) -> String {
+        number <= 1 ? item(story) : item(story) + "comments/\(number)/"
+    }
+    public static func threadPageFile(_ story: Story, page number: Int) -> String {
+        number <= 1 ? itemFile(story) : itemFolder(story) + "comments/\(number)/index.html"
+    }
+    /// A thread's shard or manifest, named by its content.
+    public static func threadFile(_ name: String) -> String { "c/\(name).json" }
     /// A file of the search index (docs/internals/format.md, "Search"), named by its content.
     public static func searchFile(_ name: String) -> String { "x/\(name).json" }
     /// The list of every file of the search index whose root is `name`: what keeping a
@@ -61,8 +72,9 @@ public struct SitePaths: Sendable, Equatable {
     /// story's id, which the row's record carries.
     public static func textFile(_ id: Int) -> String { "t/\(id).txt" }
     /// The folders whose files are named by their content: assets, row shards, the search
-    /// index. A file there never changes under its name (cached forever, uploaded first).
-    public static let contentNamedFolders = ["assets/", "s/", "x/"]
+    /// index, threads' shards. A file there never changes under its name (cached forever,
+    /// uploaded first).
+    public static let contentNamedFolders = ["assets/", "s/", "x/", "c/"]
     public static func isContentNamed(_ path: String) -> Bool { contentNamedFolders.contains { path.hasPrefix($0) } }
     /// The search page (`/search/?q=words`).
     public var search: String { base + "search/" }

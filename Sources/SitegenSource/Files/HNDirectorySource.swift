@@ -13,6 +13,9 @@ public struct HNDirectorySource: StorySource {
         self.list = list
     }
 
+    /// Comments are items of the folder too (`item/<id>.json`), found from each story's `kids`.
+    public func threads() async throws -> (any ThreadReader)? { FolderThreads(root: path) }
+
     public func entries() async throws -> [SourceEntry] {
         let listPath = (path as NSString).appendingPathComponent("\(list).json")
         let ids = try JSONInput.itemIDs(try JSONInput.read(listPath), path: listPath)

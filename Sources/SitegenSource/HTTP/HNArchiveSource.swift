@@ -77,6 +77,13 @@ public struct HNArchiveSource: StorySource {
         Windows(store: try await prepared(forEntries: true), size: windowStories)
     }
 
+    /// The comments the store holds, found by their `parent` (the walk fetches them as it
+    /// fetches every id).
+    public func threads() async throws -> (any ThreadReader)? {
+        let path = store
+        return StoreThreads(store: try await BlockingExecutor.run { try ArchiveStore(path: path) })
+    }
+
     /// How many stories a window holds.
     public var windowStories = 65_536
 
@@ -246,8 +253,11 @@ public struct HNArchiveSource: StorySource {
             return ArchivedItem(id: id, kind: "null", time: nil, gone: true, json: json)
         case .item(let item):
             guard item.isObject, item.id == nil || item.id == id else { return nil }
+            // A comment's parent, by which its thread finds it (`StoreThreads`).
+            let parent = item.type == "comment" ? CommentJSON.read(json, id: id)?.parent : nil
             return ArchivedItem(
-                id: id, kind: item.type ?? "story", time: item.time, gone: item.dead == true || item.deleted == true, json: json)
+                id: id, kind: item.type ?? "story", time: item.time, gone: item.dead == true || item.deleted == true, json: json,
+                parent: parent)
         default:
             return nil
         }

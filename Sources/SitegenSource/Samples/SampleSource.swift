@@ -14,6 +14,11 @@ public struct SampleSource: StorySource {
     /// Made from its count and seed alone (and the binary, which the build's stamp holds).
     public func stamp() async throws -> String? { "sample \(count) \(seed)" }
 
+    /// Each story's comments, made as its items are (`ThreadGenerator`).
+    public func threads() async throws -> (any ThreadReader)? {
+        SampleThreads(items: SampleGenerator(seed: seed).items(count: count), seed: seed)
+    }
+
     public func entries() async throws -> [SourceEntry] {
         var contents: [SourceEntry.Content] = SampleGenerator(seed: seed).items(count: count).map { .item($0) }
         if contents.count >= 40 {

@@ -1,0 +1,25 @@
+import Foundation
+import SitegenModel
+
+/// Threads from a folder in the API's shape (`HNDirectorySource`): each comment is
+/// `item/<id>.json`, found from the story's `kids` down. A file that is missing or not a
+/// comment is left out.
+struct FolderThreads: ThreadReader {
+    let root: String
+
+    func tree(of story: Int, limit: Int) throws -> CommentTree {
+        guard let json = read(story) else { return CommentTree() }
+        return Self.levels(roots: CommentJSON.kids(json), limit: limit) { ids in
+            ids.compactMap { id in read(id).flatMap { CommentJSON.read($0, id: id)?.comment } }
+        }
+    }
+
+    func hasThread(_ story: Int) throws -> Bool {
+        guard let json = read(story), let first = CommentJSON.kids(json).first else { return false }
+        return read(first).flatMap { CommentJSON.read($0, id: first) } != nil
+    }
+
+    private func read(_ id: Int) -> [UInt8]? {
+        FileManager.default.contents(atPath: (root as NSString).appendingPathComponent("item/\(id).json")).map(Array.init)
+    }
+}

@@ -1,0 +1,47 @@
+import SitegenModel
+import SitegenStore
+
+/// Threads from the archive's store: a level of a thread is one query by `parent`, so a reply
+/// the store holds is found even when its parent's `kids` were stored before it came (the walk
+/// fetches every new id, replies included). Replies keep HN's order where their parent's
+/// `kids` name them; the others follow, oldest first.
+struct StoreThreads: ThreadReader {
+    let store: ArchiveStore
+
+    func hasThread(_ story: Int) throws -> Bool { try store.hasReplies(story) }
+
+    func tree(of story: Int, limit: Int) throws -> CommentTree {
+        guard let item = try store.item(story) else { return CommentTree() }
+        var comments: [Int: Comment] = [:]
+        // Replies as HN lists them, and as the store holds them, by parent.
+        var named: [Int: [Int]] = [story: CommentJSON.kids(item.json)]
+        var found: [Int: [Int]] = [:]
+        var level = [story]
+        var truncated = false
+        while !level.isEmpty && !truncated {
+            var next: [Int] = []
+            // By id, so that a thread cut by the limit keeps the same comments every build.
+            for reply in try store.replies(to: level).sorted(by: { $0.id < $1.id }) {
+                if comments.count == limit { truncated = true }
+                guard !truncated, reply.id != story, comments[reply.id] == nil, let parent = reply.parent,
+                    let comment = CommentJSON.read(reply.json, id: reply.id)?.comment
+                else { continue }
+                comments[reply.id] = comment
+                named[reply.id] = comment.kids
+                found[parent, default: []].append(reply.id)
+                next.append(reply.id)
+            }
+            level = next
+        }
+        func ordered(_ parent: Int) -> [Int] {
+            let held = found[parent] ?? []
+            let present = Set(held)
+            var listed: [Int] = []
+            var placed = Set<Int>()
+            for id in named[parent] ?? [] where present.contains(id) && placed.insert(id).inserted { listed.append(id) }
+            return listed + held.filter { !placed.contains($0) }
+        }
+        for id in Array(comments.keys) { comments[id]!.kids = ordered(id) }
+        return CommentTree(roots: ordered(story), comments: comments, truncated: truncated)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import SitegenTestSupport
+import Testing
+
+@testable import SitegenModel
+@testable import SitegenSource
+@testable import SitegenStore
+
+/// Threads from the archive's store: comments the walk fetched, found by their parent, in HN's
+/// order; a reply that came after its parent was stored is found all the same.
+@Suite("StoreThreads: threads from the archive")
+struct StoreThreadsTests {
+    static func comment(_ id: Int, parent: Int, kids: [Int] = [], text: String = "hi", extra: String = "") -> String {
+        #"{"id":\#(id),"type":"comment","by":"u\#(id)","time":\#(HNWorld.time(id)),"parent":\#(parent),"kids":[\#(kids.map(String.init).joined(separator: ","))],"text":"\#(text)"\#(extra)}"#
+    }
+
+    @Test("a thread in HN's order, deleted comments kept, and a later reply found by its parent")
+    func thread() async throws {
+        try await withTemporaryFolder { folder in
+            let world = HNWorld(through: 40)
+            world.set(
+                31,
+                #"{"id":31,"type":"story","by":"pg","time":\#(HNWorld.time(31)),"title":"Thread","descendants":3,"kids":[33,32]}"#,
+                updated: false)
+            world.set(32, Self.comment(32, parent: 31, kids: [34]), updated: false)
+            world.set(33, Self.comment(33, parent: 31, text: "&lt;b&gt; 한국어"), updated: false)
+            world.set(34, #"{"id":34,"type":"comment","time":\#(HNWorld.time(34)),"parent":32,"deleted":true}"#, updated: false)
+            // Not comments of the thread: a comment of another story, and a story.
+            world.set(35, Self.comment(35, parent: 2), updated: false)
+            try await LoopbackServer.with(world.route) { server in
+                let store = folder.path("archive.sqlite")
+                let source = HNArchiveSourceTests.source(server, store, backfill: 40, now: HNWorld.time(40))
+                _ = try await source.entries()
+                let reader = try await source.threads()!
+                #expect(try reader.hasThread(31) && !(try reader.hasThread(40)))
+                let tree = try reader.tree(of: 31, limit: 100)
+                #expect(tree.roots == [33, 32], "HN's order, not the ids'")
+                #expect(tree.comments[32]?.kids == [34])
+                #expect(tree.comments[34]?.state == .deleted)
+                #expect(tree.comments[33]?.text == "&lt;b&gt; 한국어")
+                #expect(tree.comments.count == 3)
+
+                // A reply to 33 comes in with the walk; 33 as stored does not list it.
+                world.add(through: 42)
+                world.set(41, Self.comment(41, parent: 33, text: "later"), updated: false)
+                world.set(42, Self.comment(42, parent: 41), updated: false)
+                _ = try await HNArchiveSourceTests.source(server, store, backfill: 40, now: HNWorld.time(42)).entries()
+                let later = try reader.tree(of: 31, limit: 100)
+                #expect(later.comments[33]?.kids == [41] && later.comments[41]?.kids == [42])
+                // The limit: the first levels first.
+                let limited = try reader.tree(of: 31, limit: 2)
+                #expect(Set(limited.comments.keys) == [32, 33])
+            }
+        }
+    }
+
+    @Test("a store of format 1 is brought to format 2: comments get their parent from their JSON")
+    func upgrade() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.path("old.sqlite")
+            // Format 1 as the fourteenth session's sitegen made it.
+            let sql = """
+                CREATE TABLE item (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, time INTEGER, gone INTEGER NOT NULL,
+                    json BLOB NOT NULL, fetched INTEGER NOT NULL);
+                CREATE INDEX item_listed ON item (kind, gone, id);
+                CREATE INDEX item_time ON item (kind, time);
+                CREATE TABLE walk (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                INSERT INTO item VALUES (1, 'story', 1, 0, CAST('{"id":1,"type":"story","title":"T","kids":[2]}' AS BLOB), 1);
+                INSERT INTO item VALUES (2, 'comment', 2, 0, CAST('\(Self.comment(2, parent: 1, kids: [3]))' AS BLOB), 1);
+                INSERT INTO item VALUES (3, 'comment', 3, 0, CAST('\(Self.comment(3, parent: 2))' AS BLOB), 1);
+                INSERT INTO item VALUES (4, 'comment', 4, 0, CAST('not json' AS BLOB), 1);
+                PRAGMA application_id = 1936290919;
+                PRAGMA user_version = 1;
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["sqlite3", path, sql]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+
+            let store = try ArchiveStore(path: path)
+            #expect(try store.replies(to: [1]).map(\.id) == [2])
+            #expect(try store.replies(to: [2]).map(\.id) == [3])
+            #expect(try store.item(4)?.parent == nil, "JSON that is not JSON gets no parent, and the upgrade goes on")
+            let tree = try StoreThreads(store: store).tree(of: 1, limit: 10)
+            #expect(tree.roots == [2] && tree.comments[2]?.kids == [3])
+            // Opened again, it is format 2 and stays as it is.
+            _ = try ArchiveStore(path: path)
+            let version = Process()
+            let pipe = Pipe()
+            version.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            version.arguments = ["sqlite3", path, "PRAGMA user_version"]
+            version.standardOutput = pipe
+            try version.run()
+            version.waitUntilExit()
+            #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "2\n")
+        }
+    }
+}
