@@ -158,7 +158,7 @@ let package = Package(
         // for each strategy, into min/; its readable source is not.
         .target(
             name: "SitegenAssets",
-            exclude: ["sitegen.js", "search.js", "search-more.js"],
+            exclude: ["sitegen.js", "search.js", "search-more.js", "thread.js"],
             sources: ["Swift"],
             resources: [
                 .embedInCode("Templates/layout.mustache"),
@@ -176,6 +176,7 @@ let package = Package(
                 .embedInCode("min/sitegen.batch.js"),
                 .embedInCode("min/sitegen.all.js"),
                 .embedInCode("min/search.js"),
+                .embedInCode("min/thread.js"),
                 .embedInCode("min/search-more.js"),
             ]
         ),

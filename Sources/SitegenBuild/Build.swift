@@ -125,7 +125,8 @@ public enum Build {
         let favicon = Asset(stem: "favicon", ext: "svg", text: theme.favicon)
         let searchScript = options.search ? Asset(stem: "search", ext: "js", text: theme.searchScript) : nil
         let searchMore = options.search ? Asset(stem: "search-more", ext: "js", text: theme.searchMoreScript) : nil
-        let assets = [style, script, favicon] + [pagesStyle, searchScript, searchMore].compactMap { $0 }
+        let threadScript = threads != nil ? Asset(stem: "thread", ext: "js", text: theme.threadScript) : nil
+        let assets = [style, script, favicon] + [pagesStyle, searchScript, searchMore, threadScript].compactMap { $0 }
         var renderer = PageRenderer(
             theme: theme, options: options, paths: paths,
             styleHref: paths.base + style.file, scriptHref: paths.base + script.file,
@@ -133,6 +134,7 @@ public enum Build {
         renderer.searchScriptHref = searchScript.map { paths.base + $0.file }
         renderer.pagesStyleHref = pagesStyle.map { paths.base + $0.file }
         renderer.searchMoreHref = searchMore.map { paths.base + $0.file }
+        renderer.threadScriptHref = threadScript.map { paths.base + $0.file }
 
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         // No stamp from here on until this build is whole: a build killed or failed after it

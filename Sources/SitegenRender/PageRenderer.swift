@@ -21,6 +21,8 @@ package struct PageRenderer: Sendable {
     package var pagesStyleHref: String?
     /// The module the search page's script loads for passages, marks and phrases (`search-more.js`).
     package var searchMoreHref: String?
+    /// The thread's script (`thread.js`), which pages holding a thread load.
+    package var threadScriptHref: String?
     /// Whether the site has documents' texts (`t/<id>.txt`), whose passages search shows.
     package var documentTexts = false
     /// A Markdown folder's files and their pages, by which a body's links to other files go to
@@ -187,6 +189,7 @@ package struct PageRenderer: Sendable {
         var layout = layoutContext(title: "\(story.title) · \(options.title)", canonical: paths.item(story))
         layout[Key.content] = .html(theme.renderBytes(template, .object(item)))
         if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
+        if thread != nil, let threadScriptHref { layout[Key.scriptHref] = .string(threadScriptHref) }
         if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
         return (theme.renderBytes("layout", .object(layout)), authored, body)
     }
@@ -201,6 +204,7 @@ package struct PageRenderer: Sendable {
             title: "Comments, page \(number) · \(story.title) · \(options.title)", canonical: paths.thread(story, page: number))
         layout[Key.content] = .html(theme.renderBytes("thread", .object(item)))
         if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
+        if let threadScriptHref { layout[Key.scriptHref] = .string(threadScriptHref) }
         return theme.renderBytes("layout", .object(layout))
     }
 

@@ -37,6 +37,8 @@ public struct Theme: Sendable {
     public let searchScript: String
     /// The module the search page's script loads for passages, marks and phrases.
     public let searchMoreScript: String
+    /// The script of the pages that hold a thread (`thread.js`, already minified).
+    public let threadScript: String
     /// Every `id="…"` the templates of an item page (`layout`, `item`, `row`) and of a site page
     /// (`layout`, `sitepage`) write as it is (not one made of a value): a heading of the page's
     /// Markdown never takes one (`HeadingIDs`). Gathered once: every Markdown page reads them.
@@ -50,7 +52,7 @@ public struct Theme: Sendable {
     public init(
         templates: [String: (text: String, path: String)], stylesheet: String, favicon: String = EmbeddedAssets.favicon,
         scripts: [LoadingStrategy: String] = Theme.builtInScripts, searchScript: String = EmbeddedAssets.searchScript,
-        searchMoreScript: String = EmbeddedAssets.searchMoreScript
+        searchMoreScript: String = EmbeddedAssets.searchMoreScript, threadScript: String = EmbeddedAssets.threadScript
     ) throws {
         var compiled: [String: CompiledTemplate] = [:]
         for name in Self.names {
@@ -95,6 +97,7 @@ public struct Theme: Sendable {
         self.scripts = scripts
         self.searchScript = searchScript
         self.searchMoreScript = searchMoreScript
+        self.threadScript = threadScript
     }
 
     /// The ids a template's text writes as they are: `id="sitegen-config"`, not `id="{{x}}"`.

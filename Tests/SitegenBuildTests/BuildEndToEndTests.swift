@@ -199,6 +199,8 @@ struct BuildEndToEndTests {
             let withText = stories.filter { !($0.text ?? "").isEmpty }
             // The sample makes a thread for every story that counts comments.
             let withPages = stories.filter { !($0.text ?? "").isEmpty || ($0.descendants ?? 0) > 0 }
+            let threadScript = try FileManager.default.contentsOfDirectory(atPath: site.root + "/assets")
+                .first { $0.hasPrefix("thread.") }.map { "/assets/" + $0 }
             #expect(!withText.isEmpty && withPages.count > withText.count)
             #expect(report.itemPages == withPages.count)
             let itemFolders = try FileManager.default.contentsOfDirectory(atPath: site.root + "/item")
@@ -206,7 +208,10 @@ struct BuildEndToEndTests {
             for story in withText {
                 let html = try readText(site.root + "/item/\(story.id)/index.html")
                 #expect(html.contains(HTMLSanitizer.sanitize(story.text!)))
-                #expect(!html.contains("<script src") && !html.contains("<script>"), "item pages run no script")
+                // The thread's script, on pages with a thread; no other.
+                let scripts = HTMLScan.openingTags("script", in: html).compactMap { $0["src"] }
+                #expect(scripts == (story.descendants ?? 0 > 0 ? [try #require(threadScript)] : []))
+                #expect(!html.contains("<script>"))
             }
             for page in site.pages {
                 let links = HTMLScan.openingTags("link", in: page.html).filter { $0["rel"] == "stylesheet" }.compactMap {

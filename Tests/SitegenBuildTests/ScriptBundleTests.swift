@@ -19,7 +19,7 @@ struct ScriptBundleTests {
 
     static func fileName(_ strategy: LoadingStrategy) -> String { "sitegen.\(strategy.rawValue).js" }
 
-    @Test("the committed minified scripts are what .ci/minify makes of sitegen.js, search.js and search-more.js")
+    @Test("the committed minified scripts are what .ci/minify makes of sitegen.js, search.js, search-more.js and thread.js")
     func committedScriptsAreCurrent() async throws {
         try await withTemporaryFolder { folder in
             let made = try folder.makeFolder("min")
@@ -32,7 +32,7 @@ struct ScriptBundleTests {
                 esbuild, or bash .ci/install --test); it said:
                 \(result.stderr)
                 """)
-            for name in LoadingStrategy.allCases.map(Self.fileName) + ["search.js", "search-more.js"] {
+            for name in LoadingStrategy.allCases.map(Self.fileName) + ["search.js", "search-more.js", "thread.js"] {
                 let fresh = try Data(contentsOf: URL(fileURLWithPath: made).appendingPathComponent(name))
                 let kept = try Data(contentsOf: Self.committed.appendingPathComponent(name))
                 // A Bool, so a failure prints the advice rather than a byte-by-byte diff.
@@ -93,6 +93,14 @@ struct ScriptBundleTests {
 
     /// What the search page loads for phrases and passages: a query with a phrase reads it (its
     /// bar is 96 KiB), and every query on a site of documents.
+    @Test("the thread's script is at most 2,500 bytes gzipped at level 9")
+    func threadSizeBudget() throws {
+        let script = try Theme.builtIn().threadScript
+        let gzipped = Gzip.compress(Array(script.utf8), level: 9)
+        try #require(!gzipped.isEmpty)
+        #expect(gzipped.count <= 2_500, "\(gzipped.count) bytes gzipped (\(script.utf8.count) minified)")
+    }
+
     @Test("the search page's module for phrases and passages is at most 2,000 bytes gzipped at level 9")
     func searchMoreSizeBudget() throws {
         let script = try Theme.builtIn().searchMoreScript

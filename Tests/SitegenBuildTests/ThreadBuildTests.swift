@@ -6,6 +6,7 @@ import Testing
 @testable import SitegenModel
 @testable import SitegenRender
 @testable import SitegenSource
+@testable import SitegenWrite
 
 /// Stories' threads on their pages: built from a folder in the API's shape holding threads
 /// shaped like HN's (2,500 comments 24 deep, deleted and flagged ones, code, links, entities,
@@ -96,6 +97,16 @@ struct ThreadBuildTests {
             #expect(records.map { $0["depth"] as? Int } == plan.rows.map(\.depth))
             #expect(records.map { $0["replies"] as? Int } == plan.rows.map(\.replies))
             #expect((manifest["shards"] as! [Any]).count > 20, "a thread of 2,500 comes in many shards")
+
+            // The first view of the thread (the story's page, its stylesheets and the thread's
+            // script) is at most 30 KB gzipped.
+            let linked =
+                HTMLScan.openingTags("link", in: pages[0]).filter { $0["rel"] == "stylesheet" }.compactMap { $0["href"] }
+                + HTMLScan.openingTags("script", in: pages[0]).compactMap { $0["src"] }
+            #expect(linked.count == 3, "two stylesheets and the thread's script: \(linked)")
+            let firstView = try ([Array(pages[0].utf8)] + linked.map { Array(try readBytes(output + $0)) })
+                .reduce(0) { $0 + Gzip.compress($1, level: 9).count }
+            #expect(firstView <= 30_000, "\(firstView) bytes gzipped")
 
             // The story's row links its comments to its page, and a small thread is one page.
             #expect(try readText(output + "/index.html").contains(#"href="/item/47000000/""#))

@@ -29,6 +29,9 @@ public enum EmbeddedAssets {
     /// What the search page's script loads for passages, marks and phrases
     /// (`Sources/SitegenAssets/search-more.js`, minified by `.ci/minify`).
     public static let searchMoreScript = text(PackageResources.search_more_js)
+    /// The script of pages holding a thread (`Sources/SitegenAssets/thread.js`, minified by
+    /// `.ci/minify`).
+    public static let threadScript = text(PackageResources.thread_js)
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -99,6 +99,10 @@ package struct ThreadRenderer: Sendable {
             w.string(manifest)
             w.raw(",\"page\":")
             w.int(number)
+            w.raw(",\"story\":")
+            w.int(story.id)
+            w.raw(",\"base\":")
+            w.string(paths.base)
             w.raw("}")
             out += w.bytes
             out.append("</script>\n")
