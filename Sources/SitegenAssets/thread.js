@@ -137,11 +137,12 @@
       return;
     }
     item.removeAttribute('aria-busy');
-    const details = document.createElement('details');
+    // (The record is what the static <li> holds: the comment's link, then its <details>.)
+    item.innerHTML = html;
+    const details = item.querySelector('details');
+    if (!details) return;
     details.open = !foldedIDs.has(ids[row]);
-    details.innerHTML = html;
     details.addEventListener('toggle', () => setFolded(row, !details.open));
-    item.replaceChildren(details);
   };
 
   const setFolded = (row, folded) => {
@@ -254,7 +255,7 @@
       const item = made.get(row) || makeRow(row);
       item.style.top = tops[i] + 'px';
       // Folded or opened by a link or a restored state since it was made.
-      const details = item.firstElementChild;
+      const details = item.querySelector('details');
       if (details && details.open === foldedIDs.has(ids[row])) details.open = !details.open;
       if (records.get(row) === undefined) wanted.add(shardOfRow[row]);
     }
@@ -287,7 +288,7 @@
         depth = depths[r];
         foldedIDs.delete(ids[r]);
         const item = r < pageEnd && document.getElementById('c' + ids[r]);
-        if (item) item.firstElementChild.open = true;
+        if (item) item.querySelector('details').open = true;
       }
     }
     for (const item of view.querySelectorAll('.target')) item.classList.remove('target');
@@ -320,7 +321,7 @@
       const item = document.getElementById('c' + ids[row]);
       if (!item) continue;
       markIfNew(item, ids[row]);
-      if (foldedIDs.has(ids[row])) item.firstElementChild.open = false;
+      if (foldedIDs.has(ids[row])) item.querySelector('details').open = false;
     }
     // The rest of the thread comes below the page's comments, and the links to later pages go.
     if (pageEnd < ids.length) {
@@ -336,7 +337,7 @@
     addEventListener('hashchange', open);
     // A comment's date is its link: with the view, it opens in place.
     section.addEventListener('click', event => {
-      const link = event.target.closest && event.target.closest('a.age');
+      const link = event.target.closest && event.target.closest('a.permalink');
       const id = link && +(link.hash.match(/^#c(\d+)$/) || [])[1];
       if (!(rowOf.get(id) >= pageEnd)) return;
       event.preventDefault();

@@ -42,6 +42,18 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Words in the zipf titles' vocabulary.", valueName: "n"))
     var vocabulary: Int = 200_000
 
+    @Flag(help: "With --format hn: each story's comments too, as many as it counts, shaped like HN's threads.")
+    var threads = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --threads: the first story's thread has this many comments (and --deepest levels), whatever it counted.",
+            valueName: "n"))
+    var firstThread: Int?
+
+    @Option(help: ArgumentHelp("With --first-thread: how many levels deep it goes.", valueName: "n"))
+    var deepest: Int = 24
+
     /// Writes `items` a few megabytes at a time: `Data.write(to:)` of more than 2 GiB wrote the
     /// first 2 GiB again in place of the rest on Linux (ten million stories' JSON Lines, 2.2 GB,
     /// came out with 430,000 duplicates and a torn line), and held all of it in memory first.
@@ -78,8 +90,28 @@ struct GenerateCommand: ParsableCommand {
             let itemFolder = url.appendingPathComponent("item")
             try FileManager.default.createDirectory(at: itemFolder, withIntermediateDirectories: true)
             try encoder.encode(items.compactMap(\.id)).write(to: url.appendingPathComponent("topstories.json"))
-            for item in items {
-                try encoder.encode(item).write(to: itemFolder.appendingPathComponent("\(item.id!).json"))
+            let generator = ThreadGenerator(seed: seed)
+            for (k, item) in items.enumerated() {
+                var story = item
+                var kids: [Int] = []
+                if threads, let id = item.id {
+                    // As the sample's threads are made (SampleThreads), or the size asked for.
+                    let count = k == 0 ? firstThread ?? item.descendants ?? 0 : item.descendants ?? 0
+                    let deepest = k == 0 && firstThread != nil ? deepest : min(24, 2 + count / 30)
+                    let tree = generator.tree(story: id, time: item.time ?? 0, count: count, deepest: deepest)
+                    for comment in generator.items(of: tree, story: id) {
+                        try Data(comment.json.utf8).write(to: itemFolder.appendingPathComponent("\(comment.id).json"))
+                    }
+                    kids = tree.roots
+                    story.descendants = count
+                }
+                var json = try encoder.encode(story)
+                if !kids.isEmpty {
+                    // RawItem does not carry `kids`: spliced in before the closing brace.
+                    json.removeLast()
+                    json.append(contentsOf: ",\"kids\":[\(kids.map(String.init).joined(separator: ","))]}".utf8)
+                }
+                try json.write(to: itemFolder.appendingPathComponent("\(item.id!).json"))
             }
         }
         print("Wrote \(items.count) stories to \(output) (\(format.rawValue), seed \(seed)).")

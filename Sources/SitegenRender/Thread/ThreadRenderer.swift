@@ -18,21 +18,15 @@ package struct ThreadRenderer: Sendable {
 
     package init(paths: SitePaths) { self.paths = paths }
 
-    /// A comment's inner HTML: `<summary>` (author, date as its link, replies when folded),
-    /// then its text. `href` is the page that holds it.
+    /// A comment's inner HTML, up to its replies: its date as its link, then `<details open>`
+    /// with its `<summary>` (author, replies when folded) and its text, left open for the
+    /// replies (the caller closes it). `href` is the page that holds it. The link is outside
+    /// the summary: a link inside the control that folds is a control inside a control, which
+    /// screen readers announce badly.
     package func comment(
         _ comment: Comment, row: ThreadPlan.Row, href: String, into out: inout [UInt8], text: Bool = true
     ) {
-        out.append("<summary>")
-        switch comment.state {
-        case .live:
-            out.append("<span class=\"by\">")
-            HTMLEscape.append(comment.by ?? "", to: &out)
-            out.append("</span>")
-        case .deleted: out.append("<span class=\"gone\">[deleted]</span>")
-        case .flagged: out.append("<span class=\"gone\">[flagged]</span>")
-        }
-        out.append(" <a class=\"age\" href=\"")
+        out.append("<a class=\"permalink\" href=\"")
         HTMLEscape.append(href, to: &out)
         out.append("#c")
         DecimalText.append(comment.id, to: &out)
@@ -46,7 +40,15 @@ package struct ThreadRenderer: Sendable {
         } else {
             out.append("link")
         }
-        out.append("</a>")
+        out.append("</a><details open><summary>")
+        switch comment.state {
+        case .live:
+            out.append("<span class=\"by\">")
+            HTMLEscape.append(comment.by ?? "", to: &out)
+            out.append("</span>")
+        case .deleted: out.append("<span class=\"gone\">[deleted]</span>")
+        case .flagged: out.append("<span class=\"gone\">[flagged]</span>")
+        }
         if row.replies > 0 {
             // Shown only while the comment is folded (the stylesheet hides it when open).
             out.append("<span class=\"folded\"> · ")
@@ -136,7 +138,7 @@ package struct ThreadRenderer: Sendable {
             let row = plan.rows[ancestor]
             guard let found = comments[row.id] else { continue }
             // Its line only, linking to the page that holds it: the text is there.
-            out.append("<li class=\"comment context\"><details open>")
+            out.append("<li class=\"comment context\">")
             comment(
                 Comment(id: found.id, by: found.by, time: found.time, state: found.state == .live ? .live : found.state),
                 row: ThreadPlan.Row(id: row.id, depth: row.depth, replies: 0, parent: row.parent),
@@ -153,7 +155,7 @@ package struct ThreadRenderer: Sendable {
             }
             out.append("<li class=\"comment\" id=\"c")
             DecimalText.append(row.id, to: &out)
-            out.append("\"><details open>")
+            out.append("\">")
             if let found = comments[row.id] { comment(found, row: row, href: href, into: &out) }
             let next = index + 1
             if next < rows.upperBound && plan.rows[next].parent == index && depth(index) < Self.deepest {
@@ -193,7 +195,8 @@ package struct ThreadRenderer: Sendable {
     // MARK: The script's files
 
     /// A shard: `{"v":1,"comments":[{"id":…,"depth":…,"replies":…,"html":…}, …]}`, the rows
-    /// in reading order; `html` is the comment's inner HTML (`comment(_:row:href:into:)`).
+    /// in reading order; `html` is what the comment's `<li>` holds without its replies: its
+    /// link and its `<details>` (`comment(_:row:href:into:)`).
     package func shard(_ rows: Range<Int>, of plan: ThreadPlan, story: Story, comments: [Int: Comment]) -> [UInt8] {
         var w = JSONWriter(capacity: rows.count * 700)
         w.raw("{\"v\":1,\"comments\":[")
@@ -204,6 +207,7 @@ package struct ThreadRenderer: Sendable {
             html.removeAll(keepingCapacity: true)
             if let found = comments[row.id] {
                 comment(found, row: row, href: paths.thread(story, page: plan.page(of: index) + 1), into: &html)
+                html.append("</details>")
             }
             w.raw("{\"id\":")
             w.int(row.id)

@@ -12,13 +12,16 @@ public struct ThreadGenerator: Sendable {
 
     /// `count` comments under `story` (and some deleted and flagged besides, which HN's
     /// `descendants` does not count), the deepest `deepest` levels down (1: replies to the story
-    /// only), ids after `story`'s, times after `time`.
+    /// only), ids after `story`'s (from `story` × 1,000,000), times after `time`.
     public func tree(story: Int, time: Int = 1_795_000_000, count: Int, deepest: Int = 12) -> CommentTree {
         var rng = SplitMix64(seed: seed ^ UInt64(truncatingIfNeeded: story) &* 0x2545_F491_4F6C_DD1D)
         var tree = CommentTree()
         var depth: [Int: Int] = [:]
         var order: [Int] = []
-        var id = story
+        // Ids of their own (HN's are one sequence; a generated site's stories are ids apart, so
+        // their threads start at the story's id times a million, past any other story's): a
+        // folder holds each item once, and newer comments have larger ids, as on HN.
+        var id = story &* 1_000_000
         var at = time
         var live = 0
         func add(parent: Int?) {
@@ -58,7 +61,11 @@ public struct ThreadGenerator: Sendable {
     /// The thread as the API's items (`{"by":…,"id":…,"kids":[…],"parent":…,…}`), to serve or
     /// to write as `item/<id>.json`; deleted ones as HN gives them (no `by`, no `text`).
     public func items(story: Int, time: Int = 1_795_000_000, count: Int, deepest: Int = 12) -> [(id: Int, json: String)] {
-        let tree = tree(story: story, time: time, count: count, deepest: deepest)
+        items(of: tree(story: story, time: time, count: count, deepest: deepest), story: story)
+    }
+
+    /// `tree`'s comments as the API's items.
+    public func items(of tree: CommentTree, story: Int) -> [(id: Int, json: String)] {
         var parent: [Int: Int] = [:]
         for root in tree.roots { parent[root] = story }
         for comment in tree.comments.values { for kid in comment.kids { parent[kid] = comment.id } }
