@@ -54,6 +54,12 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --first-thread: how many levels deep it goes.", valueName: "n"))
     var deepest: Int = 24
 
+    @Option(
+        help: ArgumentHelp(
+            "With --threads: about this many comments in all, each story's thread scaled from its count (for benchmarks: 100,000 stories with 1,000,000 comments).",
+            valueName: "n"))
+    var comments: Int?
+
     /// Writes `items` a few megabytes at a time: `Data.write(to:)` of more than 2 GiB wrote the
     /// first 2 GiB again in place of the rest on Linux (ten million stories' JSON Lines, 2.2 GB,
     /// came out with 430,000 duplicates and a torn line), and held all of it in memory first.
@@ -91,12 +97,15 @@ struct GenerateCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: itemFolder, withIntermediateDirectories: true)
             try encoder.encode(items.compactMap(\.id)).write(to: url.appendingPathComponent("topstories.json"))
             let generator = ThreadGenerator(seed: seed)
+            let counted = items.reduce(0) { $0 + ($1.descendants ?? 0) }
+            let scale = comments.map { Double($0) / Double(max(1, counted)) } ?? 1
             for (k, item) in items.enumerated() {
                 var story = item
                 var kids: [Int] = []
                 if threads, let id = item.id {
                     // As the sample's threads are made (SampleThreads), or the size asked for.
-                    let count = k == 0 ? firstThread ?? item.descendants ?? 0 : item.descendants ?? 0
+                    let counts = Int((Double(item.descendants ?? 0) * scale).rounded())
+                    let count = k == 0 ? firstThread ?? counts : counts
                     let deepest = k == 0 && firstThread != nil ? deepest : min(24, 2 + count / 30)
                     let tree = generator.tree(story: id, time: item.time ?? 0, count: count, deepest: deepest)
                     for comment in generator.items(of: tree, story: id) {

@@ -160,6 +160,52 @@ struct ThreadBuildTests {
         }
     }
 
+    @Test("between builds: an edited story and a new reply show, and the other shards' files stay as they were")
+    func rebuild() async throws {
+        try await withTemporaryFolder { folder in
+            let source = folder.path("hn")
+            let threads = try ThreadFolder.write([(46_000_000, 600, 12)], to: source)
+            let output = folder.path("out")
+            let request = BuildRequest(source: HNDirectorySource(path: source), output: output)
+            _ = try await Build.run(request)
+            let shardsBefore = Set(try FileManager.default.contentsOfDirectory(atPath: output + "/c"))
+
+            // The story's title is edited, and a reply comes to a comment deep in the thread.
+            let storyPath = source + "/item/46000000.json"
+            var story = try readText(storyPath)
+            story = story.replacingOccurrences(of: #""title":"Thread 46000000""#, with: #""title":"Thread, edited""#)
+            story = story.replacingOccurrences(of: #""descendants":\#(threads[0].live)"#, with: #""descendants":\#(threads[0].live + 1)"#)
+            try story.write(toFile: storyPath, atomically: false, encoding: .utf8)
+            let parent = threads[0].ids[threads[0].ids.count / 2]
+            let parentPath = source + "/item/\(parent).json"
+            var parentJSON = try readText(parentPath)
+            let reply = 46_000_000 * 1_000_000 + 999_999
+            if parentJSON.contains(#""kids":["#) {
+                parentJSON = parentJSON.replacingOccurrences(of: #""kids":["#, with: #""kids":[\#(reply),"#)
+            } else {
+                parentJSON.removeLast()
+                parentJSON += #","kids":[\#(reply)]}"#
+            }
+            try parentJSON.write(toFile: parentPath, atomically: false, encoding: .utf8)
+            try #"{"id":\#(reply),"type":"comment","by":"late","time":1795999999,"parent":\#(parent),"text":"A reply that came later: 1.88.0 &amp; 한국어"}"#
+                .write(toFile: source + "/item/\(reply).json", atomically: false, encoding: .utf8)
+
+            let second = try await Build.run(request)
+            let pages = try Self.threadPages(output, story: 46_000_000)
+            #expect(pages[0].contains("Thread, edited") && pages.last!.contains("Thread, edited"))
+            let ids = pages.flatMap(Self.commentIDs)
+            let placed = try #require(ids.firstIndex(of: reply))
+            // Right under its parent: the first of its replies, as the parent's kids list it.
+            #expect(ids[placed - 1] == parent, "the reply follows its parent")
+            #expect(pages.joined().contains("A reply that came later: 1.88.0 &amp; 한국어"))
+            #expect(second.commentsLeftOut == 0)
+            // A reply rewrites the shard it falls in (and the manifest); the others stay.
+            let shardsAfter = Set(try FileManager.default.contentsOfDirectory(atPath: output + "/c"))
+            let kept = shardsBefore.intersection(shardsAfter).count
+            #expect(kept >= shardsBefore.count - 3, "\(kept) of \(shardsBefore.count) files kept")
+        }
+    }
+
     @Test("the cap: the first comments shown, the rest said on the page and in the summary")
     func cap() async throws {
         try await withTemporaryFolder { folder in
