@@ -1,7 +1,7 @@
 """Threads: what a thread of 2,500 comments 24 deep costs a reader, and what comments cost a build.
 
 Reader (real Chromium, a site built from `sitegen generate --format hn --threads
---first-thread 2500 --deepest 24`, served on 127.0.0.1):
+--first-thread 2500 --deepest 24`, served gzipped on 127.0.0.1):
 
 - first view: the story's page, its two stylesheets and thread.js, each gzipped at level 9 (the
   manifest the script then asks for is given apart);
@@ -76,7 +76,8 @@ def reader(folder, loads):
     results = {"comments": manifest["rows"], "deepest": max(manifest["depths"]) + 1, "first view": first_view,
                "manifest": gz(manifest_path)}
 
-    server = SiteServer(out)
+    # Gzipped as a static host or CDN sends it (level 6).
+    server = SiteServer(out, compress=True)
     url = f"{server.url}item/{story}/"
     try:
         with sync_playwright() as p:

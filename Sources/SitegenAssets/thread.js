@@ -45,6 +45,8 @@
    *  (the "view") holds [pageEnd, ids.length). */
   let pageStart = 0;
   let pageEnd = 0;
+  /** Where each static page of the thread starts (row 0 is the story's page). */
+  let pageStarts = [];
 
   /** row → its comment's inner HTML, once its shard has arrived */
   const records = new Map();
@@ -129,10 +131,18 @@
     return item;
   };
 
-  /** A row's content: its comment when its shard is here, else an empty line that says so. */
+  /** A row's content: its comment when its shard is here, else an empty line that says so,
+   *  or, once its shard has failed four times (a newer build replaced it), a link to the
+   *  static page that holds the comment. */
   const fill = (item, row) => {
     const html = records.get(row);
     if (html === undefined) {
+      if ((failures.get(shardOfRow[row]) || 0) >= 4) {
+        item.removeAttribute('aria-busy');
+        const page = pageStarts.filter(start => start <= row).length;
+        item.innerHTML = `<a class="failed" href="${config.href}${page > 1 ? `comments/${page}/` : ''}#c${ids[row]}">Couldn't load this comment — open its page</a>`;
+        return;
+      }
       item.setAttribute('aria-busy', 'true');
       return;
     }
@@ -184,6 +194,7 @@
         if (inFlight.get(index) !== controller) return;
         inFlight.delete(index);
         failures.set(index, (failures.get(index) || 0) + 1);
+        for (const [row, item] of made) if (shardOfRow[row] === index) fill(item, row);
         // Asked again as the reader comes near, after a pause that doubles.
         setTimeout(schedule, 250 << failures.get(index));
       });
@@ -299,7 +310,7 @@
 
   const start = manifest => {
     ({ ids, depths } = manifest);
-    const pages = manifest.pages;
+    const pages = (pageStarts = manifest.pages);
     pageStart = pages[config.page - 1];
     pageEnd = config.page < pages.length ? pages[config.page] : ids.length;
     subtreeEnd = new Array(ids.length);

@@ -155,9 +155,11 @@ package struct PageRenderer: Sendable {
     /// folder's pages (`DocumentOutline`): previous and next, breadcrumbs, its section's pages.
     ///
     /// `thread` is the first page of the story's comments (`ThreadRenderer.section`), shown
-    /// under its text.
+    /// under its text; `threadManifest` its manifest's URL, which the page preloads: the script
+    /// reads it at once, and a link to a comment past the page waits on it.
     package func itemPage(
-        _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentOutline.Place? = nil, thread: [UInt8]? = nil
+        _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentOutline.Place? = nil, thread: [UInt8]? = nil,
+        threadManifest: String? = nil
     ) -> (html: [UInt8], authored: AuthoredPage?, body: String?) {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
@@ -190,13 +192,16 @@ package struct PageRenderer: Sendable {
         layout[Key.content] = .html(theme.renderBytes(template, .object(item)))
         if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
         if thread != nil, let threadScriptHref { layout[Key.scriptHref] = .string(threadScriptHref) }
+        if let threadManifest { layout[Key.preloadHref] = .string(threadManifest) }
         if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
         return (theme.renderBytes("layout", .object(layout)), authored, body)
     }
 
     /// Page `number` (2 on) of a story's thread: the story's row, to go back by, and the
     /// page's comments (`ThreadRenderer.section`), from `thread.mustache`.
-    package func threadPage(_ story: Story, row: RowRenderer, rowHTML: [UInt8], number: Int, thread: [UInt8]) -> [UInt8] {
+    package func threadPage(
+        _ story: Story, row: RowRenderer, rowHTML: [UInt8], number: Int, thread: [UInt8], manifest: String
+    ) -> [UInt8] {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
         item[Key.thread] = .html(thread)
@@ -205,6 +210,7 @@ package struct PageRenderer: Sendable {
         layout[Key.content] = .html(theme.renderBytes("thread", .object(item)))
         if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
         if let threadScriptHref { layout[Key.scriptHref] = .string(threadScriptHref) }
+        layout[Key.preloadHref] = .string(manifest)
         return theme.renderBytes("layout", .object(layout))
     }
 
@@ -323,7 +329,7 @@ enum PageKeys {
     static let searchHref = TemplateKey("searchHref"), lang = TemplateKey("lang")
     static let feedHref = TemplateKey("feedHref"), canonical = TemplateKey("canonical"), hasNav = TemplateKey("hasNav")
     static let nav = TemplateKey("nav"), row = TemplateKey("row"), text = TemplateKey("text"), toc = TemplateKey("toc")
-    static let thread = TemplateKey("thread")
+    static let thread = TemplateKey("thread"), preloadHref = TemplateKey("preloadHref")
     package static let faviconHref = TemplateKey("faviconHref"), term = TemplateKey("term")
     static let hasToc = TemplateKey("hasToc"), previous = TemplateKey("previous"), next = TemplateKey("next")
     static let hasAround = TemplateKey("hasAround"), crumbs = TemplateKey("crumbs"), hasCrumbs = TemplateKey("hasCrumbs")

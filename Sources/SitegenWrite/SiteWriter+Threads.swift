@@ -45,10 +45,11 @@ package struct ThreadsWritten: Sendable, Equatable {
 
 extension SiteWriter {
     /// A story's thread: pages 2 on, its shards and its manifest written; returns the first
-    /// page's section (for the story's own page) and what was written.
+    /// page's section (for the story's own page), the manifest's URL (nil for a thread with
+    /// nothing to show) and what was written.
     package func writeThread(
         _ story: Story, tree: CommentTree, input: ThreadInput, rowHTML: [UInt8]
-    ) throws -> (section: [UInt8], written: ThreadsWritten) {
+    ) throws -> (section: [UInt8], manifest: String?, written: ThreadsWritten) {
         let plan = ThreadPlanner.plan(tree, descendants: story.descendants, cap: input.cap)
         var written = ThreadsWritten()
         written.threads = 1
@@ -56,7 +57,7 @@ extension SiteWriter {
         written.leftOut = plan.leftOut
         written.capped = plan.capped ? 1 : 0
         guard !plan.isEmpty else {
-            return (ThreadRenderer(paths: renderer.paths).empty(story, plan: plan), written)
+            return (ThreadRenderer(paths: renderer.paths).empty(story, plan: plan), nil, written)
         }
         let threads = ThreadRenderer(paths: renderer.paths)
         let comments = tree.comments
@@ -76,11 +77,11 @@ extension SiteWriter {
         for number in plan.pages.indices.dropFirst().map({ $0 + 1 }) {
             let section = threads.section(story, plan: plan, page: number, comments: comments, manifest: manifestURL)
             try output.write(
-                renderer.threadPage(story, row: rows, rowHTML: rowHTML, number: number, thread: section),
+                renderer.threadPage(story, row: rows, rowHTML: rowHTML, number: number, thread: section, manifest: manifestURL),
                 to: SitePaths.threadPageFile(story, page: number))
             written.pages += 1
             written.urls.append(renderer.paths.thread(story, page: number))
         }
-        return (threads.section(story, plan: plan, page: 1, comments: comments, manifest: manifestURL), written)
+        return (threads.section(story, plan: plan, page: 1, comments: comments, manifest: manifestURL), manifestURL, written)
     }
 }

@@ -65,12 +65,13 @@ package struct SiteWriter {
         let written = try Parallel.mapThrowing(indices) { i -> (AuthoredPage?, ThreadsWritten?) in
             let story = stories[i]
             let row = rowHTML.html(of: i)
-            var thread: (section: [UInt8], written: ThreadsWritten)?
+            var thread: (section: [UInt8], manifest: String?, written: ThreadsWritten)?
             if let threads, story.hasThread {
                 thread = try writeThread(story, tree: try threads.tree(story), input: threads, rowHTML: row)
             }
             let (html, authored, body) = renderer.itemPage(
-                story, row: rows, rowHTML: row, place: renderer.outline?.place(of: i), thread: thread?.section)
+                story, row: rows, rowHTML: row, place: renderer.outline?.place(of: i), thread: thread?.section,
+                threadManifest: thread?.manifest)
             try output.write(html, to: SitePaths.itemFile(story))
             if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {

@@ -174,7 +174,8 @@ struct ThreadBuildTests {
             let storyPath = source + "/item/46000000.json"
             var story = try readText(storyPath)
             story = story.replacingOccurrences(of: #""title":"Thread 46000000""#, with: #""title":"Thread, edited""#)
-            story = story.replacingOccurrences(of: #""descendants":\#(threads[0].live)"#, with: #""descendants":\#(threads[0].live + 1)"#)
+            story = story.replacingOccurrences(
+                of: #""descendants":\#(threads[0].live)"#, with: #""descendants":\#(threads[0].live + 1)"#)
             try story.write(toFile: storyPath, atomically: false, encoding: .utf8)
             let parent = threads[0].ids[threads[0].ids.count / 2]
             let parentPath = source + "/item/\(parent).json"
@@ -187,7 +188,8 @@ struct ThreadBuildTests {
                 parentJSON += #","kids":[\#(reply)]}"#
             }
             try parentJSON.write(toFile: parentPath, atomically: false, encoding: .utf8)
-            try #"{"id":\#(reply),"type":"comment","by":"late","time":1795999999,"parent":\#(parent),"text":"A reply that came later: 1.88.0 &amp; 한국어"}"#
+            try
+                #"{"id":\#(reply),"type":"comment","by":"late","time":1795999999,"parent":\#(parent),"text":"A reply that came later: 1.88.0 &amp; 한국어"}"#
                 .write(toFile: source + "/item/\(reply).json", atomically: false, encoding: .utf8)
 
             let second = try await Build.run(request)

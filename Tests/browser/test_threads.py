@@ -133,6 +133,28 @@ def test_a_link_to_a_comment_in_a_later_shard_opens_it_in_place(thread_site, rea
     assert r.errors == []
 
 
+def test_a_shard_that_never_comes_leaves_a_link_to_the_comments_page(thread_site, reader):
+    out, server, story, manifest = thread_site
+    row = 1500
+    cid = manifest["ids"][row]
+    first = 0
+    for shard in manifest["shards"]:
+        if first <= row < first + shard["rows"]:
+            name = shard["name"]
+        first += shard["rows"]
+    server.faults[f"/c/{name}.json"] = 404
+    try:
+        r = reader(rtt_ms=0, kbps=0)
+        page = r.open(f"{server.url}item/{story}/#c{cid}")
+        page.wait_for_selector(f"#c{cid} a.failed", timeout=20000)
+        href = page.get_attribute(f"#c{cid} a.failed", "href")
+        number = sum(1 for start in manifest["pages"] if start <= row)
+        assert href == f"/item/{story}/comments/{number}/#c{cid}", href
+        assert cid in [int(x) for x in __import__("re").findall(r'id="c(\d+)"', open(f"{out}{href.split('#')[0]}index.html").read())]
+    finally:
+        server.faults.clear()
+
+
 def test_folds_are_kept_across_back_and_forward_and_new_comments_marked(thread_site, reader):
     _, server, story, manifest = thread_site
     r = reader(rtt_ms=0, kbps=0)

@@ -105,6 +105,8 @@ package struct ThreadRenderer: Sendable {
             w.int(story.id)
             w.raw(",\"base\":")
             w.string(paths.base)
+            w.raw(",\"href\":")
+            w.string(paths.item(story))
             w.raw("}")
             out += w.bytes
             out.append("</script>\n")
