@@ -242,7 +242,8 @@ public enum Build {
         try writer.keepGenerations(
             current: Generation(
                 build: manifest.build, assets: assets.map(\.file),
-                lists: termLists.compactMap { $0.manifest?.build }, search: searchIndex?.root),
+                lists: termLists.compactMap { $0.manifest?.build }, search: searchIndex?.root,
+                threads: try writer.writeThreadListing(list.threads.fileNames)),
             keep: options.keepGenerations)
         log("[5/5] Commit")
         try output.commit()

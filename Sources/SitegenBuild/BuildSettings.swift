@@ -61,6 +61,7 @@ public struct BuildSettings: Sendable {
         remote.backfill = merged.backfill!
         remote.since = merged.since
         remote.refresh = merged.refresh!
+        remote.comments = merged.comments!
         return BuildSettings(
             source: merged.source, output: merged.output!,
             options: SiteOptions(

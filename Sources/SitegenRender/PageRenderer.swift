@@ -206,7 +206,8 @@ package struct PageRenderer: Sendable {
         item[Key.row] = .html(rowHTML)
         item[Key.thread] = .html(thread)
         var layout = layoutContext(
-            title: "Comments, page \(number) · \(story.title) · \(options.title)", canonical: paths.thread(story, page: number))
+            title: "Comments, page \(number) · \(story.title) · \(options.title)",
+            canonical: paths.threadPage(story, page: number))
         layout[Key.content] = .html(theme.renderBytes("thread", .object(item)))
         if let pagesStyleHref { layout[Key.pagesStyleHref] = .string(pagesStyleHref) }
         if let threadScriptHref { layout[Key.scriptHref] = .string(threadScriptHref) }

@@ -33,7 +33,13 @@ public enum SourceLocator {
                     since: remote.since.flatMap { FrontMatterDate.unixSeconds($0) }, refresh: remote.refresh,
                     settings: remote.fetch)
             }
-            return HNAPISource(base: argument, list: remote.list, limit: remote.limit ?? 500, settings: remote.fetch)
+            var source = HNAPISource(base: argument, list: remote.list, limit: remote.limit ?? 500, settings: remote.fetch)
+            // The lists' threads are kept in the archive's store too (`ThreadFetch`).
+            source.store =
+                remote.store
+                ?? ((remote.fetch.cacheFolder ?? ".sitegen-cache") as NSString).appendingPathComponent("archive.sqlite")
+            source.threadLimit = remote.comments
+            return source
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
@@ -79,6 +85,8 @@ public struct RemoteSourceOptions: Sendable {
     /// back it walks, and how young a story is fetched again.
     public var store: String?
     public var backfill = 10_000
+    /// The most comments fetched for a story's thread (`comments`); 0 fetches none.
+    public var comments = 10_000
     /// `--since`: a day, `YYYY-MM-DD` (UTC), to walk back to instead of `backfill` ids.
     public var since: String?
     public var refresh: Duration = .seconds(48 * 3600)

@@ -15,6 +15,10 @@ import GRDB
 ///          parent INTEGER)                        -- a comment's parent: its thread is found by it
 ///     walk(key TEXT PRIMARY KEY, value INTEGER)   -- the walk's marks (`HNArchiveSource`), and
 ///                                                   `changes`, the count of items that came in new
+///     thread(story INTEGER PRIMARY KEY, descendants INTEGER, kids TEXT)
+///                                                 -- a list's story's count of comments and its
+///                                                   replies (JSON) when its thread was last
+///                                                   fetched (`ThreadFetch`)
 ///
 /// A store of format 1 (no `parent`) is brought to format 2 when it is opened, in one
 /// transaction: the column added and filled from the comments' JSON.
@@ -59,6 +63,11 @@ public final class ArchiveStore: Sendable {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 if version == 0 { try Self.create(db) }
                 if version == 1 { try Self.upgradeFromFormat1(db) }
+                // (Added within format 2, which read no such table before: made when missing.)
+                try db.execute(
+                    sql:
+                        "CREATE TABLE IF NOT EXISTS thread (story INTEGER PRIMARY KEY, descendants INTEGER NOT NULL, kids TEXT NOT NULL)"
+                )
             }
         } catch let error as ArchiveStoreError {
             throw error
@@ -244,6 +253,25 @@ public final class ArchiveStore: Sendable {
         }
     }
 
+    /// The items at `ids` the store holds, in no order.
+    public func items(_ ids: [Int]) throws(ArchiveStoreError) -> [ArchivedItem] {
+        guard !ids.isEmpty else { return [] }
+        return try run {
+            try $0.read { db in
+                var found: [ArchivedItem] = []
+                for start in stride(from: 0, to: ids.count, by: 10_000) {
+                    let some = ids[start..<min(start + 10_000, ids.count)]
+                    let marks = Array(repeating: "?", count: some.count).joined(separator: ",")
+                    found += try Row.fetchAll(
+                        db, sql: "SELECT id, kind, time, gone, json, parent FROM item WHERE id IN (\(marks))",
+                        arguments: StatementArguments(Array(some))
+                    ).map(Self.item)
+                }
+                return found
+            }
+        }
+    }
+
     /// The comments whose parent is one of `parents` (a level of a thread), in no order.
     public func replies(to parents: [Int]) throws(ArchiveStoreError) -> [ArchivedItem] {
         guard !parents.isEmpty else { return [] }
@@ -260,6 +288,50 @@ public final class ArchiveStore: Sendable {
                     ).map(Self.item)
                 }
                 return found
+            }
+        }
+    }
+
+    /// Each of `stories`' count of comments when its thread was last fetched, for those fetched.
+    public func threadCounts(_ stories: [Int]) throws(ArchiveStoreError) -> [Int: Int] {
+        guard !stories.isEmpty else { return [:] }
+        return try run {
+            try $0.read { db in
+                var counts: [Int: Int] = [:]
+                for start in stride(from: 0, to: stories.count, by: 10_000) {
+                    let some = stories[start..<min(start + 10_000, stories.count)]
+                    let marks = Array(repeating: "?", count: some.count).joined(separator: ",")
+                    for row in try Row.fetchAll(
+                        db, sql: "SELECT story, descendants FROM thread WHERE story IN (\(marks))",
+                        arguments: StatementArguments(Array(some)))
+                    {
+                        counts[row[0]] = row[1]
+                    }
+                }
+                return counts
+            }
+        }
+    }
+
+    /// Records that `story`'s thread was fetched when the story counted `descendants` comments
+    /// and had the replies `kids` (in HN's order: a list's stories are not kept as items).
+    public func setThread(_ story: Int, descendants: Int, kids: [Int]) throws(ArchiveStoreError) {
+        try run {
+            try $0.write { db in
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO thread (story, descendants, kids) VALUES (?, ?, ?)",
+                    arguments: [story, descendants, "[" + kids.map(String.init).joined(separator: ",") + "]"])
+            }
+        }
+    }
+
+    /// `story`'s replies as its thread was last fetched (`setThread`), nil when it was not.
+    public func threadKids(_ story: Int) throws(ArchiveStoreError) -> [Int]? {
+        try run {
+            try $0.read { db in
+                try String.fetchOne(db, sql: "SELECT kids FROM thread WHERE story = ?", arguments: [story]).map { text in
+                    text.dropFirst().dropLast().split(separator: ",").compactMap { Int($0) }
+                }
             }
         }
     }

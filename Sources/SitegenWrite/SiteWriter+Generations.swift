@@ -1,4 +1,5 @@
 import SitegenModel
+import SitegenSystem
 
 /// Deploy skew: carries the previous generations' manifest parts, shards and assets into the new
 /// output, and records which generations it holds.
@@ -15,6 +16,7 @@ extension SiteWriter {
                 guard keepManifest(generation.build) else { continue }
                 for asset in generation.assets { output.keep(asset) }
                 if let root = generation.search, !keepSearchIndex(root) { generation.search = nil }
+                if let listing = generation.threads, !keepThreads(listing) { generation.threads = nil }
             }
             // A term list's manifest is kept with its site list's: its pages were served with
             // them. (One this build has too, it wrote already; one the previous output lacks is
@@ -36,6 +38,25 @@ extension SiteWriter {
         output.keep(listing)
         for file in Generations.searchFiles(listed: text) { output.keep(file) }
         return true
+    }
+
+    /// Carries a previous build's threads' shards and manifests (every file its listing names)
+    /// into the output; false when the previous output lacks the listing.
+    private func keepThreads(_ listing: String) -> Bool {
+        guard let text = output.previous.read(listing) else { return false }
+        output.keep(listing)
+        for file in Generations.threadFiles(listed: text) { output.keep(file) }
+        return true
+    }
+
+    /// The listing of this build's threads' files (`c/<name>.txt`, named by its content), for
+    /// a later build to keep them; nil when the build wrote none.
+    package func writeThreadListing(_ files: [String]) throws -> String? {
+        guard !files.isEmpty else { return nil }
+        let bytes = Array((files.sorted().joined(separator: "\n") + "\n").utf8)
+        let path = "c/" + ContentHash.hex(of: bytes) + ".txt"
+        try output.writeContentNamed(bytes, to: path)
+        return path
     }
 
     /// Carries a previous build's manifest parts and the shards they list into the output;

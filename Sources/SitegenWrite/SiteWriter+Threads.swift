@@ -27,8 +27,9 @@ package struct ThreadsWritten: Sendable, Equatable {
     /// Thread pages after the first (which is the story's page), and shards with manifests.
     package var pages = 0
     package var files = 0
-    /// The thread pages' URLs.
+    /// The thread pages' URLs, and the shards' and manifests' files (`c/…`).
     package var urls: [String] = []
+    package var fileNames: [String] = []
 
     package init() {}
 
@@ -40,6 +41,7 @@ package struct ThreadsWritten: Sendable, Equatable {
         a.pages += b.pages
         a.files += b.files
         a.urls += b.urls
+        a.fileNames += b.fileNames
     }
 }
 
@@ -61,27 +63,32 @@ extension SiteWriter {
         }
         let threads = ThreadRenderer(paths: renderer.paths)
         let comments = tree.comments
+        let rendered = threads.rendered(plan, story: story, comments: comments)
         // The shards, cut where the list's are (content-defined, by comment id): a reply added
         // to a thread changes the shard it falls in, and leaves the others' files as they were.
         let cuts = ShardPlanner.shards(
-            ids: plan.rows.map(\.id), recordBytes: threads.recordBytes(plan, comments: comments), rule: input.shardRule)
+            ids: plan.rows.map(\.id), recordBytes: threads.recordBytes(plan, rendered: rendered), rule: input.shardRule)
         var shards: [(name: String, rows: Int)] = []
         for cut in cuts {
             let name = try writeNamedByContent(
-                threads.shard(cut, of: plan, story: story, comments: comments), at: SitePaths.threadFile)
+                threads.shard(cut, of: plan, rendered: rendered), at: SitePaths.threadFile)
             shards.append((name, cut.count))
         }
         let manifest = try writeNamedByContent(threads.manifest(plan, shards: shards), at: SitePaths.threadFile)
         written.files = shards.count + 1
+        written.fileNames = (shards.map(\.name) + [manifest]).map(SitePaths.threadFile)
         let manifestURL = renderer.paths.base + SitePaths.threadFile(manifest)
         for number in plan.pages.indices.dropFirst().map({ $0 + 1 }) {
-            let section = threads.section(story, plan: plan, page: number, comments: comments, manifest: manifestURL)
+            let section = threads.section(
+                story, plan: plan, page: number, comments: comments, rendered: rendered, manifest: manifestURL)
             try output.write(
                 renderer.threadPage(story, row: rows, rowHTML: rowHTML, number: number, thread: section, manifest: manifestURL),
                 to: SitePaths.threadPageFile(story, page: number))
             written.pages += 1
-            written.urls.append(renderer.paths.thread(story, page: number))
+            written.urls.append(renderer.paths.threadPage(story, page: number))
         }
-        return (threads.section(story, plan: plan, page: 1, comments: comments, manifest: manifestURL), manifestURL, written)
+        let first = threads.section(
+            story, plan: plan, page: 1, comments: comments, rendered: rendered, manifest: manifestURL)
+        return (first, manifestURL, written)
     }
 }

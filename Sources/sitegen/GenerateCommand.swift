@@ -101,7 +101,6 @@ struct GenerateCommand: ParsableCommand {
             let scale = comments.map { Double($0) / Double(max(1, counted)) } ?? 1
             for (k, item) in items.enumerated() {
                 var story = item
-                var kids: [Int] = []
                 if threads, let id = item.id {
                     // As the sample's threads are made (SampleThreads), or the size asked for.
                     let counts = Int((Double(item.descendants ?? 0) * scale).rounded())
@@ -111,16 +110,10 @@ struct GenerateCommand: ParsableCommand {
                     for comment in generator.items(of: tree, story: id) {
                         try Data(comment.json.utf8).write(to: itemFolder.appendingPathComponent("\(comment.id).json"))
                     }
-                    kids = tree.roots
+                    story.kids = tree.roots.isEmpty ? nil : tree.roots
                     story.descendants = count
                 }
-                var json = try encoder.encode(story)
-                if !kids.isEmpty {
-                    // RawItem does not carry `kids`: spliced in before the closing brace.
-                    json.removeLast()
-                    json.append(contentsOf: ",\"kids\":[\(kids.map(String.init).joined(separator: ","))]}".utf8)
-                }
-                try json.write(to: itemFolder.appendingPathComponent("\(item.id!).json"))
+                try encoder.encode(story).write(to: itemFolder.appendingPathComponent("\(item.id!).json"))
             }
         }
         print("Wrote \(items.count) stories to \(output) (\(format.rawValue), seed \(seed)).")

@@ -169,6 +169,9 @@ struct ThreadBuildTests {
             let request = BuildRequest(source: HNDirectorySource(path: source), output: output)
             _ = try await Build.run(request)
             let shardsBefore = Set(try FileManager.default.contentsOfDirectory(atPath: output + "/c"))
+            let manifestBefore = try #require(
+                try readText(output + "/item/46000000/index.html").firstMatch(of: /"manifest":"\/(c\/[0-9a-f]+\.json)"/)?.output.1
+            )
 
             // The story's title is edited, and a reply comes to a comment deep in the thread.
             let storyPath = source + "/item/46000000.json"
@@ -205,6 +208,20 @@ struct ThreadBuildTests {
             let shardsAfter = Set(try FileManager.default.contentsOfDirectory(atPath: output + "/c"))
             let kept = shardsBefore.intersection(shardsAfter).count
             #expect(kept >= shardsBefore.count - 3, "\(kept) of \(shardsBefore.count) files kept")
+            // A reader still on the first build's page reads its manifest and shards: they are
+            // kept with its generation, and go when it is no longer kept.
+            let manifestAfter = try #require(
+                try readText(output + "/item/46000000/index.html").firstMatch(of: /"manifest":"\/(c\/[0-9a-f]+\.json)"/)?.output.1
+            )
+            #expect(manifestAfter != manifestBefore)
+            #expect(FileManager.default.fileExists(atPath: output + "/" + manifestBefore))
+            #expect(shardsBefore.isSubset(of: Set(try FileManager.default.contentsOfDirectory(atPath: output + "/c"))))
+            #expect(try readText(output + "/m/builds.txt").contains(" c/"))
+            var keepNone = request
+            keepNone.options.keepGenerations = 0
+            _ = try await Build.run(keepNone)
+            #expect(!FileManager.default.fileExists(atPath: output + "/" + manifestBefore))
+            #expect(FileManager.default.fileExists(atPath: output + "/" + manifestAfter))
         }
     }
 

@@ -17,6 +17,7 @@ struct ItemParserPropertyTests {
 
     static let keys = [
         "id", "type", "by", "time", "title", "url", "text", "score", "descendants", "dead", "deleted", "image", "extra",
+        "parent", "kids",
     ]
 
     /// A JSON value of the kind `kind` (0 absent … 9 nested object), from the random string and number.

@@ -54,6 +54,65 @@ struct StoreThreadsTests {
         }
     }
 
+    @Test("an HN list's threads: fetched level by level into the store, again only when a story's count moves")
+    func listThreads() async throws {
+        try await withTemporaryFolder { folder in
+            let world = HNWorld(through: 40)
+            world.set(
+                5, #"{"id":5,"type":"story","by":"pg","time":\#(HNWorld.time(5)),"title":"Old","descendants":4,"kids":[7,6]}"#,
+                updated: false)
+            world.set(6, Self.comment(6, parent: 5, kids: [8]), updated: false)
+            world.set(7, Self.comment(7, parent: 5, text: "中文"), updated: false)
+            world.set(8, Self.comment(8, parent: 6, kids: [9]), updated: false)
+            world.set(
+                9, #"{"id":9,"type":"comment","time":\#(HNWorld.time(9)),"parent":8,"dead":true,"text":"[flagged]"}"#,
+                updated: false)
+            world.set(10, #"{"id":10,"type":"story","title":"No comments","descendants":0}"#, updated: false)
+            let route: LoopbackServer.Route = { target, previous in
+                target == "/v0/topstories.json" ? .json("[5,10]") : world.route(target, previous)
+            }
+            try await LoopbackServer.with(route) { server in
+                func source(limit: Int = 100) -> HNAPISource {
+                    var source = HNAPISource(base: server.base + "/v0", settings: HNAPISourceTests.settings())
+                    source.store = folder.path("archive.sqlite")
+                    source.threadLimit = limit
+                    return source
+                }
+                _ = try await source().entries()
+                for id in 6...9 { #expect(server.asks("/v0/item/\(id).json") == 1, "item \(id)") }
+                let tree = try await source().threads()!.tree(of: 5, limit: 100)
+                #expect(tree.roots == [7, 6] && tree.comments[6]?.kids == [8] && tree.comments[9]?.state == .flagged)
+                #expect(tree.comments[7]?.text == "中文")
+
+                // The same count: the thread is not asked for again.
+                _ = try await source().entries()
+                for id in 6...9 { #expect(server.asks("/v0/item/\(id).json") == 1, "item \(id) not again") }
+
+                // A reply comes to 7: the story counts one more, and the thread is fetched again.
+                world.set(7, Self.comment(7, parent: 5, kids: [41], text: "中文"), updated: false)
+                world.add(through: 41)
+                world.set(41, Self.comment(41, parent: 7, text: "later"), updated: false)
+                world.set(
+                    5,
+                    #"{"id":5,"type":"story","by":"pg","time":\#(HNWorld.time(5)),"title":"Old","descendants":5,"kids":[7,6]}"#,
+                    updated: false)
+                _ = try await source().entries()
+                #expect(server.asks("/v0/item/7.json") == 2 && server.asks("/v0/item/41.json") == 1)
+                #expect(try await source().threads()!.tree(of: 5, limit: 100).comments[7]?.kids == [41])
+
+                // The limit: a thread is fetched to it and no further.
+                world.set(
+                    5,
+                    #"{"id":5,"type":"story","by":"pg","time":\#(HNWorld.time(5)),"title":"Old","descendants":6,"kids":[7,6]}"#,
+                    updated: false)
+                let (sixBefore, eightBefore) = (server.asks("/v0/item/6.json"), server.asks("/v0/item/8.json"))
+                _ = try await source(limit: 2).entries()
+                #expect(server.asks("/v0/item/6.json") == sixBefore + 1)
+                #expect(server.asks("/v0/item/8.json") == eightBefore, "past the limit, not asked again")
+            }
+        }
+    }
+
     @Test("a store of format 1 is brought to format 2: comments get their parent from their JSON")
     func upgrade() throws {
         try withTemporaryFolder { folder in

@@ -11,12 +11,16 @@ public struct Generation: Sendable, Equatable {
     /// The search index's root (`x/<name>.json`), nil for a build without search: an open
     /// search page goes on reading the index it was served with.
     public var search: String?
+    /// The listing of its threads' files (`c/<name>.txt`, named by its content), nil for a build
+    /// without threads: an open thread goes on reading the shards it was served with.
+    public var threads: String?
 
-    public init(build: String, assets: [String], lists: [String] = [], search: String? = nil) {
+    public init(build: String, assets: [String], lists: [String] = [], search: String? = nil, threads: String? = nil) {
         self.build = build
         self.assets = assets
         self.lists = lists
         self.search = search
+        self.threads = threads
     }
 
     /// Every manifest of the generation, the site list's first.
@@ -46,10 +50,14 @@ public enum Generations {
         return [current] + previous.filter { $0.build != current.build }.prefix(max(0, keep))
     }
 
-    /// One generation a line, newest first: `<build> <asset>… [x/<search root>.json] <term list build>…`.
+    /// One generation a line, newest first: `<build> <asset>… [x/<search root>.json]
+    /// [c/<threads listing>.txt] <term list build>…`.
     public static func text(_ record: [Generation]) -> String {
-        record.map { ([$0.build] + $0.assets + ($0.search.map { [$0] } ?? []) + $0.lists).joined(separator: " ") + "\n" }
-            .joined()
+        record.map {
+            ([$0.build] + $0.assets + ($0.search.map { [$0] } ?? []) + ($0.threads.map { [$0] } ?? []) + $0.lists)
+                .joined(separator: " ") + "\n"
+        }
+        .joined()
     }
 
     /// The record as `text` wrote it (a line of an older sitegen has no list builds). Lines
@@ -63,10 +71,11 @@ public enum Generations {
             let assets = rest.filter { $0.hasPrefix("assets/") }
             let lists = rest.filter(isBuildID)
             let search = rest.filter(isSearchFile)
-            guard assets.count + lists.count + search.count == rest.count, search.count <= 1,
-                !assets.contains(where: { $0.contains("..") })
+            let threads = rest.filter(isThreadListing)
+            guard assets.count + lists.count + search.count + threads.count == rest.count, search.count <= 1,
+                threads.count <= 1, !assets.contains(where: { $0.contains("..") })
             else { return nil }
-            return Generation(build: build, assets: assets, lists: lists, search: search.first)
+            return Generation(build: build, assets: assets, lists: lists, search: search.first, threads: threads.first)
         }
     }
 
@@ -86,6 +95,18 @@ public enum Generations {
         guard parts.count == 2 else { return true }
         let place = parts[1].hasPrefix("m") ? parts[1].dropFirst() : parts[1]
         return !place.isEmpty && place.utf8.allSatisfy { (48...57).contains($0) }
+    }
+
+    /// `c/<hex>.txt`: a listing of a build's threads' files, nothing that could step out of `c/`.
+    package static func isThreadListing(_ word: String) -> Bool {
+        word.hasPrefix("c/") && word.hasSuffix(".txt") && isBuildID(String(word.dropFirst(2).dropLast(4)))
+    }
+
+    /// The files a threads' listing names: `c/<hex>.json` lines; any other line is ignored.
+    public static func threadFiles(listed text: [UInt8]) -> [String] {
+        String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init).filter { word in
+            word.hasPrefix("c/") && word.hasSuffix(".json") && isBuildID(String(word.dropFirst(2).dropLast(5)))
+        }
     }
 
     /// A build id is hex (ContentHash): nothing that could step out of `m/`.

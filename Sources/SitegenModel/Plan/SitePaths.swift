@@ -52,7 +52,7 @@ public struct SitePaths: Sendable, Equatable {
     public static func sitePageFile(_ slug: String) -> String { "\(slug)/index.html" }
     public static func shardFile(_ name: String) -> String { "s/\(name).json" }
     /// Page `number` of a story's thread: the item page itself for 1, then `comments/N/`.
-    public func thread(_ story: Story, page number: Int) -> String {
+    public func threadPage(_ story: Story, page number: Int) -> String {
         number <= 1 ? item(story) : item(story) + "comments/\(number)/"
     }
     public static func threadPageFile(_ story: Story, page number: Int) -> String {

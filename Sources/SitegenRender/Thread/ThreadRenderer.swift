@@ -64,11 +64,28 @@ package struct ThreadRenderer: Sendable {
         }
     }
 
+    /// Every row's comment HTML, up to its replies (`comment(_:row:href:into:)`), each linking
+    /// to the page that holds it: rendered once, for the pages and the shards both (empty for a
+    /// row whose comment is missing).
+    package func rendered(_ plan: ThreadPlan, story: Story, comments: [Int: Comment]) -> [[UInt8]] {
+        let pageURLs = plan.pages.indices.map { paths.threadPage(story, page: $0 + 1) }
+        var page = 0
+        return plan.rows.indices.map { index in
+            while page + 1 < plan.pages.count && plan.pages[page + 1].lowerBound <= index { page += 1 }
+            var html: [UInt8] = []
+            if let found = comments[plan.rows[index].id] {
+                comment(found, row: plan.rows[index], href: pageURLs[page], into: &html)
+            }
+            return html
+        }
+    }
+
     /// The thread section of page `number` (1: the story's own page): a heading with the
-    /// count, what was left out, the page's comments nested, and the links to the pages
-    /// before and after it.
+    /// count, what was left out, the page's comments nested (`rendered`), and the links to the
+    /// pages before and after it.
     package func section(
-        _ story: Story, plan: ThreadPlan, page number: Int, comments: [Int: Comment], manifest: String?
+        _ story: Story, plan: ThreadPlan, page number: Int, comments: [Int: Comment], rendered: [[UInt8]],
+        manifest: String?
     ) -> [UInt8] {
         var out: [UInt8] = []
         let rows = plan.pages[number - 1]
@@ -111,7 +128,7 @@ package struct ThreadRenderer: Sendable {
             out += w.bytes
             out.append("</script>\n")
         }
-        nested(rows, of: plan, story: story, comments: comments, into: &out)
+        nested(rows, of: plan, story: story, comments: comments, rendered: rendered, into: &out)
         pageLinks(story, plan: plan, page: number, into: &out)
         out.append("</section>\n")
         return out
@@ -130,7 +147,8 @@ package struct ThreadRenderer: Sendable {
 
     /// The rows of one page as nested lists, opened with the comments above its first one.
     private func nested(
-        _ rows: Range<Int>, of plan: ThreadPlan, story: Story, comments: [Int: Comment], into out: inout [UInt8]
+        _ rows: Range<Int>, of plan: ThreadPlan, story: Story, comments: [Int: Comment], rendered: [[UInt8]],
+        into out: inout [UInt8]
     ) {
         func depth(_ row: Int) -> Int { min(plan.rows[row].depth, Self.deepest) }
         // The depths of the comments whose list of replies is open.
@@ -144,11 +162,10 @@ package struct ThreadRenderer: Sendable {
             comment(
                 Comment(id: found.id, by: found.by, time: found.time, state: found.state == .live ? .live : found.state),
                 row: ThreadPlan.Row(id: row.id, depth: row.depth, replies: 0, parent: row.parent),
-                href: paths.thread(story, page: plan.page(of: ancestor) + 1), into: &out, text: false)
+                href: paths.threadPage(story, page: plan.page(of: ancestor) + 1), into: &out, text: false)
             out.append("<ol class=\"comments\">\n")
             open.append(depth(ancestor))
         }
-        let href = paths.thread(story, page: plan.page(of: rows.lowerBound) + 1)
         for index in rows {
             let row = plan.rows[index]
             while let last = open.last, last >= depth(index) {
@@ -158,7 +175,7 @@ package struct ThreadRenderer: Sendable {
             out.append("<li class=\"comment\" id=\"c")
             DecimalText.append(row.id, to: &out)
             out.append("\">")
-            if let found = comments[row.id] { comment(found, row: row, href: href, into: &out) }
+            out += rendered[index]
             let next = index + 1
             if next < rows.upperBound && plan.rows[next].parent == index && depth(index) < Self.deepest {
                 out.append("<ol class=\"comments\">\n")
@@ -177,12 +194,12 @@ package struct ThreadRenderer: Sendable {
         out.append("<nav class=\"thread-pages\" aria-label=\"Comment pages\">")
         if number > 1 {
             out.append("<a rel=\"prev\" href=\"")
-            HTMLEscape.append(paths.thread(story, page: number - 1) + (number == 2 ? "#comments" : ""), to: &out)
+            HTMLEscape.append(paths.threadPage(story, page: number - 1) + (number == 2 ? "#comments" : ""), to: &out)
             out.append("\">‹ Earlier comments</a> ")
         }
         if number < plan.pages.count {
             out.append("<a rel=\"next\" href=\"")
-            HTMLEscape.append(paths.thread(story, page: number + 1), to: &out)
+            HTMLEscape.append(paths.threadPage(story, page: number + 1), to: &out)
             out.append("\">More comments (")
             DecimalText.append(plan.pages[number].lowerBound + 1, to: &out)
             out.append("–")
@@ -199,7 +216,7 @@ package struct ThreadRenderer: Sendable {
     /// A shard: `{"v":1,"comments":[{"id":…,"depth":…,"replies":…,"html":…}, …]}`, the rows
     /// in reading order; `html` is what the comment's `<li>` holds without its replies: its
     /// link and its `<details>` (`comment(_:row:href:into:)`).
-    package func shard(_ rows: Range<Int>, of plan: ThreadPlan, story: Story, comments: [Int: Comment]) -> [UInt8] {
+    package func shard(_ rows: Range<Int>, of plan: ThreadPlan, rendered: [[UInt8]]) -> [UInt8] {
         var w = JSONWriter(capacity: rows.count * 700)
         w.raw("{\"v\":1,\"comments\":[")
         var html: [UInt8] = []
@@ -207,8 +224,8 @@ package struct ThreadRenderer: Sendable {
             let row = plan.rows[index]
             if index > rows.lowerBound { w.raw(",") }
             html.removeAll(keepingCapacity: true)
-            if let found = comments[row.id] {
-                comment(found, row: row, href: paths.thread(story, page: plan.page(of: index) + 1), into: &html)
+            if !rendered[index].isEmpty {
+                html += rendered[index]
                 html.append("</details>")
             }
             w.raw("{\"id\":")
@@ -263,7 +280,7 @@ package struct ThreadRenderer: Sendable {
     }
 
     /// The bytes each row's record takes in a shard, for `ShardPlanner`'s cuts.
-    package func recordBytes(_ plan: ThreadPlan, comments: [Int: Comment]) -> [Int] {
-        plan.rows.map { row in 64 + (comments[row.id]?.text?.utf8.count ?? 0) * 9 / 8 }
+    package func recordBytes(_ plan: ThreadPlan, rendered: [[UInt8]]) -> [Int] {
+        rendered.map { 64 + $0.count * 9 / 8 }
     }
 }

@@ -15,6 +15,14 @@ final class FetchTally: Sendable {
 
     package func retried() { counts.withLock { $0.retries += 1 } }
 
+    /// The phase has `more` units than it began with (a thread's next level).
+    func add(_ more: Int) {
+        counts.withLock { counts in
+            counts.total += more
+            progress?.update(counts)
+        }
+    }
+
     func finished(cached: Bool = false, failed: Bool = false) {
         // Told inside the lock, so the progress sees the counts in the order they were reached.
         counts.withLock { counts in

@@ -1,6 +1,8 @@
 import Foundation
 import SitegenHTTP
 import SitegenModel
+import SitegenStore
+import SitegenSystem
 
 /// The Hacker News API, or any API of its shape: `{base}/{list}.json` is an array of item ids in
 /// rank order, `{base}/item/{id}.json` one item. The list is always asked for (it is what is
@@ -16,6 +18,10 @@ public struct HNAPISource: StorySource {
     public let limit: Int
     public let settings: FetchSettings
     public var name: String { "\(base) (\(list))" }
+    /// The archive's store, where the stories' threads are kept (`ThreadFetch`); nil for none.
+    public var store: String?
+    /// The most comments fetched for a story's thread (`comments`); 0 fetches none.
+    public var threadLimit = 10_000
 
     public init(base: String, list: String = "topstories", limit: Int = 500, settings: FetchSettings = .init()) {
         self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
@@ -31,11 +37,28 @@ public struct HNAPISource: StorySource {
         try await Fetcher.session(settings) { fetcher in
             let ids = Array(try ids(in: try await fetcher.required(listURL)).prefix(max(0, limit)))
             fetcher.tally.begin("items", total: ids.count)
-            defer { fetcher.tally.end() }
-            return try await BoundedConcurrency.map(ids, limit: settings.concurrency) { id in
+            let entries = try await BoundedConcurrency.map(ids, limit: settings.concurrency) { id in
                 try await entry(id: id, fetcher: fetcher)
             }
+            fetcher.tally.end()
+            if let path = store, threadLimit > 0, !settings.offline {
+                let stories = entries.compactMap { entry -> (id: Int, descendants: Int, kids: [Int])? in
+                    guard case .item(let item) = entry.content, let id = item.id, item.type == nil || item.type == "story"
+                    else { return nil }
+                    return (id, item.descendants ?? 0, item.kids ?? [])
+                }
+                let store = try await BlockingExecutor.run { try ArchiveStore(path: path) }
+                try await ThreadFetch(base: base, store: store, concurrency: settings.concurrency, limit: threadLimit)
+                    .fetch(stories, fetcher)
+            }
+            return entries
         }
+    }
+
+    /// The threads fetched into the store (`ThreadFetch`), read by `parent`.
+    public func threads() async throws -> (any ThreadReader)? {
+        guard let path = store, threadLimit > 0 else { return nil }
+        return StoreThreads(store: try await BlockingExecutor.run { try ArchiveStore(path: path) })
     }
 
     private func ids(in body: [UInt8]) throws -> [Int] {

@@ -19,6 +19,10 @@ import Synchronization
 /// 4. lists the store's stories, newest first; dead and deleted ones are kept as what they are
 ///    but no longer listed.
 ///
+/// Comments need no step of their own: they are items, and a story's are newer than it, so the
+/// walk fetches every one of a stored story's comments, and `updates` the ones that changed
+/// (`StoreThreads` finds a thread by each comment's `parent`).
+///
 /// Items are fetched with the usual rules (timeouts, retries, 429's pause), never from the
 /// fetch cache: the store is the cache. An item that cannot be fetched is left for the next
 /// build (its window is not marked done) and counted; `--offline` builds from the store alone.
@@ -222,8 +226,14 @@ public struct HNArchiveSource: StorySource {
     /// The items at `ids`, `concurrency` at a time; those that cannot be fetched or read are
     /// left out (and counted), to be asked for again by the next build.
     private func fetch(_ ids: [Int], _ fetcher: Fetcher) async throws -> [ArchivedItem] {
+        try await Self.fetch(ids, base: base, concurrency: settings.concurrency, fetcher)
+    }
+
+    /// The items at `ids` from the API at `base`, as the store keeps them (the archive's walk,
+    /// and `ThreadFetch`).
+    static func fetch(_ ids: [Int], base: String, concurrency: Int, _ fetcher: Fetcher) async throws -> [ArchivedItem] {
         guard !ids.isEmpty else { return [] }
-        let items = try await BoundedConcurrency.map(ids, limit: settings.concurrency) { id -> ArchivedItem? in
+        let items = try await BoundedConcurrency.map(ids, limit: concurrency) { id -> ArchivedItem? in
             let url = "\(base)/item/\(id).json"
             let body: [UInt8]
             do throws(FetchError) {

@@ -3,7 +3,7 @@ import Foundation
 extension ItemParser {
     /// The keys `RawItem` decodes (its `CodingKeys`); each is a bit in an item's set of keys seen.
     enum Field: UInt8, CaseIterable {
-        case id, type, by, time, title, url, text, score, descendants, dead, deleted, image
+        case id, type, by, time, title, url, text, score, descendants, dead, deleted, image, parent, kids
 
         var bit: UInt16 { 1 << rawValue }
 
@@ -21,6 +21,8 @@ extension ItemParser {
             case .dead: "dead"
             case .deleted: "deleted"
             case .image: "image"
+            case .parent: "parent"
+            case .kids: "kids"
             }
         }
 
@@ -34,6 +36,8 @@ extension ItemParser {
             case (2, UInt8(ascii: "b")): candidate = .by
             case (3, UInt8(ascii: "u")): candidate = .url
             case (4, UInt8(ascii: "d")): candidate = .dead
+            case (4, UInt8(ascii: "k")): candidate = .kids
+            case (6, UInt8(ascii: "p")): candidate = .parent
             case (4, UInt8(ascii: "t")):
                 switch key[2] {
                 case UInt8(ascii: "p"): candidate = .type

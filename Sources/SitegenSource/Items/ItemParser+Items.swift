@@ -91,7 +91,27 @@ extension ItemParser.Cursor {
         case .dead: item.dead = try boolean(first)
         case .deleted: item.deleted = try boolean(first)
         case .image: item.image = try image(first)
+        case .parent: item.parent = try integer(first)
+        case .kids: item.kids = try integers(first)
         }
+    }
+
+    /// An array of integers, as `[Int]` decodes: nil when it is not an array, or when any
+    /// entry is not an integer (JSONDecoder fails the whole array then).
+    private mutating func integers(_ first: UInt8) throws(SyntaxError) -> [Int]? {
+        guard first == ASCII.openBracket else {
+            try skipValue(first)
+            return nil
+        }
+        var values: [Int] = []
+        var whole = true
+        if try enter(closer: ASCII.closeBracket) {
+            repeat {
+                let value = try nonSpace()
+                if let n = try integer(value) { values.append(n) } else { whole = false }
+            } while try another(closer: ASCII.closeBracket, place: .array)
+        }
+        return whole ? values : nil
     }
 
     /// As `ItemImage.init(from:)` reads it: a string is the URL; an object needs a string `url`

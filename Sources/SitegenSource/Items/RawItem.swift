@@ -18,6 +18,10 @@ public struct RawItem: Sendable, Equatable, Codable {
     /// Not in HN's items; a source may give each story a picture (`"image": "https://…"` or
     /// `"image": {"url": "…", "width": 640, "height": 480}`).
     public var image: ItemImage?
+    /// A comment's parent (a comment or the story), and an item's replies, in HN's order: what
+    /// a thread is read by (`CommentJSON`). `kids` is nil unless every entry is an integer.
+    public var parent: Int?
+    public var kids: [Int]?
     /// False when the JSON value was not an object at all (a number, a string, an array).
     public var isObject: Bool = true
     /// The body of a Markdown story (`MarkdownStorySource`); never read from JSON.
@@ -27,7 +31,7 @@ public struct RawItem: Sendable, Equatable, Codable {
     public var markdownExtras = MarkdownExtras()
 
     package enum CodingKeys: String, CodingKey {
-        case id, type, by, time, title, url, text, score, descendants, dead, deleted, image
+        case id, type, by, time, title, url, text, score, descendants, dead, deleted, image, parent, kids
     }
 
     public init(
@@ -66,6 +70,8 @@ public struct RawItem: Sendable, Equatable, Codable {
         dead = Self.lenient(Bool.self, c, .dead)
         deleted = Self.lenient(Bool.self, c, .deleted)
         image = Self.lenient(ItemImage.self, c, .image)
+        parent = Self.lenient(Int.self, c, .parent)
+        kids = Self.lenient([Int].self, c, .kids)
     }
 
     private static func lenient<T: Decodable>(
@@ -88,5 +94,7 @@ public struct RawItem: Sendable, Equatable, Codable {
         try c.encodeIfPresent(dead, forKey: .dead)
         try c.encodeIfPresent(deleted, forKey: .deleted)
         try c.encodeIfPresent(image, forKey: .image)
+        try c.encodeIfPresent(parent, forKey: .parent)
+        try c.encodeIfPresent(kids, forKey: .kids)
     }
 }

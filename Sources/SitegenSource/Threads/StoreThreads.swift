@@ -11,10 +11,14 @@ struct StoreThreads: ThreadReader {
     func hasThread(_ story: Int) throws -> Bool { try store.hasReplies(story) }
 
     func tree(of story: Int, limit: Int) throws -> CommentTree {
-        guard let item = try store.item(story) else { return CommentTree() }
+        // The story's replies in HN's order: from the story the archive keeps, or, for an HN
+        // list's story (not kept), from its thread's record (`ThreadFetch`).
+        guard let roots = try store.item(story).map({ CommentJSON.kids($0.json) }) ?? store.threadKids(story) else {
+            return CommentTree()
+        }
         var comments: [Int: Comment] = [:]
         // Replies as HN lists them, and as the store holds them, by parent.
-        var named: [Int: [Int]] = [story: CommentJSON.kids(item.json)]
+        var named: [Int: [Int]] = [story: roots]
         var found: [Int: [Int]] = [:]
         var level = [story]
         var truncated = false
