@@ -212,17 +212,16 @@
 
   const update = () => {
     scheduled = false;
-    // Heights measured since the last frame: the rows above the viewport move the page by
-    // what they grew, so the comment being read stays where it is.
+    // Heights measured since the last frame, and folds: the rows above the viewport move the
+    // page by what they grew, so the comment being read stays where it is. (The anchor is read
+    // from the rows as placed now, before they are placed again.)
     const viewportTop = -viewTop();
     let anchorRow = -1;
     let anchorOffset = 0;
-    if (!layoutDirty) {
-      const i = indexAt(viewportTop);
-      if (shown[i] !== undefined) {
-        anchorRow = shown[i];
-        anchorOffset = tops[i] - viewportTop;
-      }
+    const at = indexAt(viewportTop);
+    if (shown[at] !== undefined) {
+      anchorRow = shown[at];
+      anchorOffset = tops[at] - viewportTop;
     }
     for (const [row, item] of made) {
       if (!item.isConnected || records.get(row) === undefined) continue;
@@ -340,11 +339,9 @@
       for (const nav of section.querySelectorAll('.thread-pages')) nav.hidden = true;
     }
     addEventListener('scroll', schedule, { passive: true });
-    addEventListener('resize', () => {
-      heights.clear();
-      layoutDirty = true;
-      schedule();
-    });
+    // A new width changes the rows' heights: those made are measured again in the next frame
+    // (the others keep theirs until they are made).
+    addEventListener('resize', schedule);
     addEventListener('hashchange', open);
     // A comment's date is its link: with the view, it opens in place.
     section.addEventListener('click', event => {
