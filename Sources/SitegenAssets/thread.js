@@ -333,10 +333,11 @@
       markIfNew(item, ids[row]);
       if (foldedIDs.has(ids[row])) item.querySelector('details').open = false;
     }
-    // The rest of the thread comes below the page's comments, and the links to later pages go.
+    // The rest of the thread comes below the page's comments, and the link to the next page
+    // goes (the one to earlier comments stays: the list only grows downward).
     if (pageEnd < ids.length) {
       staticList.after(view);
-      for (const nav of section.querySelectorAll('.thread-pages')) nav.hidden = true;
+      for (const next of section.querySelectorAll('.thread-pages a[rel=next]')) next.hidden = true;
     }
     addEventListener('scroll', schedule, { passive: true });
     // A new width changes the rows' heights: those made are measured again in the next frame

@@ -273,6 +273,19 @@ def test_axe_finds_no_serious_violation_on_a_thread(thread_site, browser, scheme
         context.close()
 
 
+def test_a_later_page_with_script_grows_downward_and_keeps_its_link_back(thread_site, reader):
+    _, server, story, manifest = thread_site
+    r = reader(rtt_ms=0, kbps=0)
+    page = r.open(f"{server.url}item/{story}/comments/3/")
+    page.wait_for_selector(".thread-view")
+    assert page.is_visible("a[rel=prev]") and not page.is_visible("a[rel=next]")
+    # The view begins with the next page's first comment.
+    first = manifest["ids"][manifest["pages"][3]]
+    page.evaluate("() => document.querySelector('.thread-view').scrollIntoView()")
+    page.wait_for_function(f"() => {{ const e = document.getElementById('c{first}'); return e && !e.hasAttribute('aria-busy') }}")
+    assert r.errors == []
+
+
 def test_the_nu_html_checker_finds_no_error_on_thread_pages(thread_site):
     out, _, story, _ = thread_site
     files = [os.path.join(out, "item", str(story), "index.html")] + [
