@@ -258,16 +258,7 @@ public final class ArchiveStore: Sendable {
         guard !ids.isEmpty else { return [] }
         return try run {
             try $0.read { db in
-                var found: [ArchivedItem] = []
-                for start in stride(from: 0, to: ids.count, by: 10_000) {
-                    let some = ids[start..<min(start + 10_000, ids.count)]
-                    let marks = Array(repeating: "?", count: some.count).joined(separator: ",")
-                    found += try Row.fetchAll(
-                        db, sql: "SELECT id, kind, time, gone, json, parent FROM item WHERE id IN (\(marks))",
-                        arguments: StatementArguments(Array(some))
-                    ).map(Self.item)
-                }
-                return found
+                try Self.rows(db, "SELECT id, kind, time, gone, json, parent FROM item WHERE id IN", ids).map(Self.item)
             }
         }
     }
@@ -277,17 +268,7 @@ public final class ArchiveStore: Sendable {
         guard !parents.isEmpty else { return [] }
         return try run {
             try $0.read { db in
-                var found: [ArchivedItem] = []
-                // SQLite takes at most 32,766 values a statement.
-                for start in stride(from: 0, to: parents.count, by: 10_000) {
-                    let some = parents[start..<min(start + 10_000, parents.count)]
-                    let marks = Array(repeating: "?", count: some.count).joined(separator: ",")
-                    found += try Row.fetchAll(
-                        db, sql: "SELECT id, kind, time, gone, json, parent FROM item WHERE parent IN (\(marks))",
-                        arguments: StatementArguments(Array(some))
-                    ).map(Self.item)
-                }
-                return found
+                try Self.rows(db, "SELECT id, kind, time, gone, json, parent FROM item WHERE parent IN", parents).map(Self.item)
             }
         }
     }
@@ -298,15 +279,8 @@ public final class ArchiveStore: Sendable {
         return try run {
             try $0.read { db in
                 var counts: [Int: Int] = [:]
-                for start in stride(from: 0, to: stories.count, by: 10_000) {
-                    let some = stories[start..<min(start + 10_000, stories.count)]
-                    let marks = Array(repeating: "?", count: some.count).joined(separator: ",")
-                    for row in try Row.fetchAll(
-                        db, sql: "SELECT story, descendants FROM thread WHERE story IN (\(marks))",
-                        arguments: StatementArguments(Array(some)))
-                    {
-                        counts[row[0]] = row[1]
-                    }
+                for row in try Self.rows(db, "SELECT story, descendants FROM thread WHERE story IN", stories) {
+                    counts[row[0]] = row[1]
                 }
                 return counts
             }
@@ -343,6 +317,18 @@ public final class ArchiveStore: Sendable {
                 try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE parent = ? LIMIT 1", arguments: [id]) ?? false
             }
         }
+    }
+
+    /// The rows of `sql`, which ends in `IN`, for `values`: 10,000 values a statement, as
+    /// SQLite takes at most 32,766.
+    private static func rows(_ db: Database, _ sql: String, _ values: [Int]) throws -> [Row] {
+        var rows: [Row] = []
+        for start in stride(from: 0, to: values.count, by: 10_000) {
+            let some = Array(values[start..<min(start + 10_000, values.count)])
+            let marks = Array(repeating: "?", count: some.count).joined(separator: ",")
+            rows += try Row.fetchAll(db, sql: sql + " (\(marks))", arguments: StatementArguments(some))
+        }
+        return rows
     }
 
     private static func item(_ row: Row) -> ArchivedItem {
