@@ -33,19 +33,19 @@ extension SiteWriter {
     /// Carries a previous build's search index (every file its listing names) into the output;
     /// false when the previous output lacks the listing.
     private func keepSearchIndex(_ root: String) -> Bool {
-        let listing = SitePaths.searchListing(ofRoot: root)
-        guard let text = output.previous.read(listing) else { return false }
-        output.keep(listing)
-        for file in Generations.searchFiles(listed: text) { output.keep(file) }
-        return true
+        keepListed(SitePaths.searchListing(ofRoot: root), files: Generations.searchFiles(listed:))
     }
 
     /// Carries a previous build's threads' shards and manifests (every file its listing names)
     /// into the output; false when the previous output lacks the listing.
-    private func keepThreads(_ listing: String) -> Bool {
+    private func keepThreads(_ listing: String) -> Bool { keepListed(listing, files: Generations.threadFiles(listed:)) }
+
+    /// Carries a listing of the previous output and the files `files` reads in it into the
+    /// output; false when the previous output lacks the listing.
+    private func keepListed(_ listing: String, files: ([UInt8]) -> [String]) -> Bool {
         guard let text = output.previous.read(listing) else { return false }
         output.keep(listing)
-        for file in Generations.threadFiles(listed: text) { output.keep(file) }
+        for file in files(text) { output.keep(file) }
         return true
     }
 

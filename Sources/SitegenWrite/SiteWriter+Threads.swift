@@ -24,9 +24,8 @@ package struct ThreadsWritten: Sendable, Equatable {
     package var leftOut = 0
     /// Threads the cap cut short.
     package var capped = 0
-    /// Thread pages after the first (which is the story's page), and shards with manifests.
+    /// Thread pages after the first (which is the story's page).
     package var pages = 0
-    package var files = 0
     /// The thread pages' URLs, and the shards' and manifests' files (`c/…`).
     package var urls: [String] = []
     package var fileNames: [String] = []
@@ -39,7 +38,6 @@ package struct ThreadsWritten: Sendable, Equatable {
         a.leftOut += b.leftOut
         a.capped += b.capped
         a.pages += b.pages
-        a.files += b.files
         a.urls += b.urls
         a.fileNames += b.fileNames
     }
@@ -75,7 +73,6 @@ extension SiteWriter {
             shards.append((name, cut.count))
         }
         let manifest = try writeNamedByContent(threads.manifest(plan, shards: shards), at: SitePaths.threadFile)
-        written.files = shards.count + 1
         written.fileNames = (shards.map(\.name) + [manifest]).map(SitePaths.threadFile)
         let manifestURL = renderer.paths.base + SitePaths.threadFile(manifest)
         for number in plan.pages.indices.dropFirst().map({ $0 + 1 }) {

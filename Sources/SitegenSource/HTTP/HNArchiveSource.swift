@@ -264,7 +264,7 @@ public struct HNArchiveSource: StorySource {
         case .item(let item):
             guard item.isObject, item.id == nil || item.id == id else { return nil }
             // A comment's parent, by which its thread finds it (`StoreThreads`).
-            let parent = item.type == "comment" ? CommentJSON.read(json, id: id)?.parent : nil
+            let parent = item.type == "comment" ? item.parent : nil
             return ArchivedItem(
                 id: id, kind: item.type ?? "story", time: item.time, gone: item.dead == true || item.deleted == true, json: json,
                 parent: parent)
