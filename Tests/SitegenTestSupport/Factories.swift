@@ -1,5 +1,5 @@
-@testable import SitegenModel
-@testable import SitegenSource
+import SitegenModel
+import SitegenSource
 
 /// Plain values for tests: stories, raw items and source entries with sensible defaults, so a
 /// test names only the fields it is about.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SitegenModel
+import SitegenModel
 
 /// A client of a built site's search index, written from docs/internals/format.md ("Search") alone, as
 /// another client would be: the root the search page carries, directories, packs, files of
