@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SitegenSystem
 
 /// The archive: every item an HN-shaped API has given (`--list all`), in one SQLite file that
 /// grows from build to build, and how far the walk over the API's ids has come.
@@ -34,6 +35,7 @@ public final class ArchiveStore: Sendable {
     /// Opens the store at `path`, making it (and its folder) when there is none. A store of a
     /// newer format, of another program, or damaged is refused by name (`ArchiveStoreError`).
     public init(path: String) throws(ArchiveStoreError) {
+        BlockingExecutor.willBlock("ArchiveStore: opens its file")
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         do {
@@ -120,6 +122,7 @@ public final class ArchiveStore: Sendable {
 
     /// `work` against the database, its errors said as the store's.
     private func run<T>(_ work: (DatabaseQueue) throws -> T) throws(ArchiveStoreError) -> T {
+        BlockingExecutor.willBlock("ArchiveStore: a query")
         do {
             return try work(database)
         } catch let error as DatabaseError {

@@ -75,6 +75,7 @@ package enum Parallel {
 
         /// The work's result, once it is done.
         package var value: T {
+            BlockingExecutor.willBlock("Parallel.Beside: waits for its work")
             group.wait()
             return result!
         }
@@ -116,6 +117,7 @@ package enum Parallel {
     static func forEachChunk(_ count: Int, _ body: @Sendable (Range<Int>) -> Void) {
         let ranges = chunkRanges(count)
         guard !ranges.isEmpty else { return }
+        BlockingExecutor.willBlock("Parallel: waits for both cores")
         DispatchQueue.concurrentPerform(iterations: ranges.count) { body(ranges[$0]) }
     }
 

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import SitegenModel
+import Testing
 
 /// A client of a built site's search index, written from docs/internals/format.md ("Search") alone, as
 /// another client would be: the root the search page carries, directories, packs, files of

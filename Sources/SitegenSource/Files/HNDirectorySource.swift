@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSystem
 
 /// A folder in the Hacker News API's shape, as a mirror of `/v0` would be:
 /// `topstories.json` (ranked ids) and `item/<id>.json` for each. A missing or unparsable item file
@@ -16,12 +17,18 @@ public struct HNDirectorySource: StorySource {
     /// Comments are items of the folder too (`item/<id>.json`), found from each story's `kids`.
     public func threads() async throws -> (any ThreadReader)? { FolderThreads(root: path) }
 
+    /// Read on a thread of its own: its files' reads block it.
     public func entries() async throws -> [SourceEntry] {
+        try await BlockingExecutor.run { [self] in try readEntries() }
+    }
+
+    private func readEntries() throws -> [SourceEntry] {
         let listPath = (path as NSString).appendingPathComponent("\(list).json")
         let ids = try JSONInput.itemIDs(try JSONInput.read(listPath), path: listPath)
         var results = [SourceEntry?](repeating: nil, count: ids.count)
         let root = path
         let chunks = Swift.max(1, Swift.min(ids.count / 256, ProcessInfo.processInfo.activeProcessorCount * 4))
+        BlockingExecutor.willBlock("HNDirectorySource: reads every item's file")
         results.withUnsafeMutableBufferPointer { out in
             nonisolated(unsafe) let out = out
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in

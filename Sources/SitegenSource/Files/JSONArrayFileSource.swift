@@ -11,7 +11,12 @@ public struct JSONArrayFileSource: StorySource {
 
     public func stamp() async throws -> String? { fileStamp(path) }
 
+    /// Read on a thread of its own: the file's read and parse block it.
     public func entries() async throws -> [SourceEntry] {
+        try await BlockingExecutor.run { [self] in try readEntries() }
+    }
+
+    func readEntries() throws -> [SourceEntry] {
         let data = try JSONInput.read(path)
         if data.isEmpty { throw SitegenError.invalidJSON(path: path, line: nil, column: nil, reason: "the file is empty") }
         let prefix = path + " entry "

@@ -15,9 +15,13 @@ public struct JSONLinesSource: StorySource {
 
     public func stamp() async throws -> String? { fileStamp(path) }
 
+    /// Read on a thread of its own: the file's read and parse block it.
     public func entries() async throws -> [SourceEntry] {
-        let data = try JSONInput.read(path)
-        return Self.entries(of: data, lines: Self.lines(of: data), prefix: path + " line ")
+        let path = self.path
+        return try await BlockingExecutor.run {
+            let data = try JSONInput.read(path)
+            return Self.entries(of: data, lines: Self.lines(of: data), prefix: path + " line ")
+        }
     }
 
     /// The file a window at a time: a file of any size costs a window's memory.

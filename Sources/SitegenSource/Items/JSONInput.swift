@@ -7,6 +7,7 @@ import Synchronization
 /// column. Items are parsed by `ItemParser`; JSONDecoder is left with the small list files.
 enum JSONInput {
     package static func read(_ path: String) throws -> Data {
+        BlockingExecutor.willBlock("JSONInput: reads a file")
         if let data = try readInParts(path) { return data }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))

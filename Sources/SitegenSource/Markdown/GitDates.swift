@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSystem
 
 /// When each file of a folder in a git repository was first committed: a TIL blog or a docs
 /// folder often keeps its dates in git alone. One `git log` over the folder's history (after
@@ -28,6 +29,7 @@ enum GitDates {
 
     /// git's output, or nil when it fails (no git, not a repository).
     private static func git(_ arguments: [String]) -> [UInt8]? {
+        BlockingExecutor.willBlock("GitDates: waits for git")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments

@@ -151,7 +151,12 @@ public struct MarkdownStorySource: StorySource {
         return atTop ? "would replace its item page" : "would be served as a page of the site"
     }
 
+    /// Read on a thread of its own: the files' reads (on both cores) and `git` block it.
     public func entries() async throws -> [SourceEntry] {
+        try await BlockingExecutor.run { [self] in try readEntries() }
+    }
+
+    private func readEntries() throws -> [SourceEntry] {
         let files = try Self.files(in: path)
         var bundled: [String: [StoryFile]] = [:]
         for case (let file, .bundled(let page)) in files {

@@ -1,3 +1,5 @@
+import SitegenSystem
+
 /// The sample that ships inside the binary: `sitegen build` with no `--source` builds it, offline,
 /// on a fresh machine. 300 stories plus a few entries every real feed has (a dead story, a deleted
 /// one, a job, a null), so the first build already shows what skipping looks like.
@@ -16,10 +18,18 @@ public struct SampleSource: StorySource {
 
     /// Each story's comments, made as its items are (`ThreadGenerator`).
     public func threads() async throws -> (any ThreadReader)? {
-        SampleThreads(items: SampleGenerator(seed: seed).items(count: count), seed: seed)
+        let (count, seed) = (count, seed)
+        return try await BlockingExecutor.run {
+            SampleThreads(items: SampleGenerator(seed: seed).items(count: count), seed: seed)
+        }
     }
 
+    /// Made on a thread of its own: a large sample's making holds its thread for a while.
     public func entries() async throws -> [SourceEntry] {
+        try await BlockingExecutor.run { [self] in madeEntries() }
+    }
+
+    private func madeEntries() -> [SourceEntry] {
         var contents: [SourceEntry.Content] = SampleGenerator(seed: seed).items(count: count).map { .item($0) }
         if contents.count >= 40 {
             // HN's lists carry these too; each is skipped and counted in the summary.
