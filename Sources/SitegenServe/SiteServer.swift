@@ -96,7 +96,7 @@ struct Responder: HTTPResponder {
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let answer = files.respond(method: request.method.rawValue, path: request.uri.description, headers: headers)
+        let answer = await files.respond(method: request.method.rawValue, path: request.uri.description, headers: headers)
         var fields = HTTPFields()
         for (name, value) in answer.headers {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }

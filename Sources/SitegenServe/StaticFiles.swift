@@ -24,14 +24,17 @@ public struct FileResponse: Sendable, Equatable {
 
 /// A built site's files as a static host serves them, mounted under the site's base path:
 /// content types, strong ETags and 304s, `foo.br` or `foo.gz` beside `foo` sent with
-/// `Content-Encoding: br` or `gzip` to clients that accept it (else text gzipped per request), and
-/// `CachePolicy`'s cache headers. Pure over a `FileSource`, so tests run it without a socket.
+/// `Content-Encoding: br` or `gzip` to clients that accept it (else text gzipped, once a build),
+/// and `CachePolicy`'s cache headers. Each file is read, hashed and compressed once per version
+/// (`PreparedFiles`), off the cooperative pool. Over a `FileSource`, so tests run it without a
+/// socket.
 public struct StaticFiles: Sendable {
     public let files: any FileSource
     /// Where the site is mounted: "/" or "/sub/". Requests outside it are 404s.
     public let basePath: String
     /// The live-reload script's URL, put into every HTML page served (never into built files).
     public let injectScript: String?
+    private let prepared = PreparedFiles()
 
     public init(files: any FileSource, basePath: String = "/", injectScript: String? = nil) {
         self.files = files
@@ -42,7 +45,7 @@ public struct StaticFiles: Sendable {
     /// - Parameters:
     ///   - path: the request's path, with its query if any ("/sub/page/2/?x=1").
     ///   - headers: the request's headers, names in any case.
-    public func respond(method: String, path rawPath: String, headers: [String: String]) -> FileResponse {
+    public func respond(method: String, path rawPath: String, headers: [String: String]) async -> FileResponse {
         let requestHeaders = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         guard method == "GET" || method == "HEAD" else {
             return FileResponse(
@@ -51,36 +54,38 @@ public struct StaticFiles: Sendable {
         }
         let path = String(rawPath.prefix { $0 != "?" && $0 != "#" })
         guard let decoded = path.removingPercentEncodingSafely, path.hasPrefix(basePath) || path + "/" == basePath else {
-            return notFound(method: method)
+            return await notFound(method: method)
         }
         var relative = String(decoded.dropFirst(min(basePath.count, decoded.count)))
         // No way out of the site's folder: "..", ".", empty segments and NUL are refused.
         let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !segments.dropLast().contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), !segments.contains(".."),
             !relative.contains("\0"), !relative.hasPrefix("/")
-        else { return notFound(method: method) }
-        if path + "/" == basePath || (!relative.isEmpty && !relative.hasSuffix("/") && files.isFolder(relative)) {
+        else { return await notFound(method: method) }
+        if path + "/" == basePath || (!relative.isEmpty && !relative.hasSuffix("/") && files.look(relative) == .folder) {
             // A folder asked for without its slash: where the host would send it.
             let location = path + "/" + (rawPath.firstIndex(of: "?").map { String(rawPath[$0...]) } ?? "")
             return FileResponse(status: 301, headers: [("Location", location), ("Cache-Control", "no-cache")], body: [])
         }
         if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
-        guard var body = files.read(relative) else { return notFound(method: method) }
+        guard let file = await served(relative) else { return await notFound(method: method) }
 
         let contentType = MIMEType.of(relative)
         let codings = Self.codings(requestHeaders["accept-encoding"])
+        var body = file.body
+        var hash = file.hash
         var encoding: String? = nil
-        if let script = injectScript, contentType.hasPrefix("text/html") {
-            body = Self.inject(script: script, into: body)
-        } else if let sibling = codings.lazy.compactMap({ coding in
-            files.read(relative + "." + (coding == "gzip" ? "gz" : coding)).map { (coding: coding, bytes: $0) }
-        }).first {
-            body = sibling.bytes
-            encoding = sibling.coding
+        // A page the live-reload tag went into has no sibling that holds it.
+        if !(injectScript != nil && contentType.hasPrefix("text/html")) {
+            for coding in codings {
+                guard let sibling = await served(relative + "." + (coding == "gzip" ? "gz" : coding)) else { continue }
+                (body, hash, encoding) = (sibling.body, sibling.hash, coding)
+                break
+            }
         }
         let compressOnTheFly = encoding == nil && codings.contains("gzip") && MIMEType.isCompressible(contentType)
-        // The tag names the bytes before compression, so a 304 costs no gzip.
-        let etag = "\"" + ContentHash.hex(of: body) + (encoding.map { "-" + $0 } ?? "") + (compressOnTheFly ? "-gzip" : "") + "\""
+        // The tag names the bytes before compression.
+        let etag = "\"" + hash + (encoding.map { "-" + $0 } ?? "") + (compressOnTheFly ? "-gzip" : "") + "\""
         var responseHeaders: [(name: String, value: String)] = [
             ("Content-Type", contentType), ("ETag", etag), ("Cache-Control", CachePolicy.of(relative).cacheControl),
             ("Vary", "Accept-Encoding"), ("X-Content-Type-Options", "nosniff"),
@@ -92,26 +97,38 @@ public struct StaticFiles: Sendable {
         if Self.matches(requestHeaders["if-none-match"], etag: etag) {
             return FileResponse(status: 304, headers: responseHeaders.filter { $0.name != "Content-Type" }, body: [])
         }
-        if compressOnTheFly {
-            // Text without a sibling is gzipped per request, as GitHub Pages does (and nginx with
-            // `gzip_types` set), so the network panel shows about what a host sends. A file too
-            // small to shrink goes as it is, under the same tag (gzip's output is deterministic).
-            let zipped = Gzip.compress(body)
-            if !zipped.isEmpty && zipped.count < body.count {
-                body = zipped
-                responseHeaders.append(("Content-Encoding", "gzip"))
-            }
+        // Text without a sibling goes gzipped, as GitHub Pages does (and nginx with `gzip_types`
+        // set), so the network panel shows about what a host sends. A file too small to shrink
+        // goes as it is, under the same tag (gzip's output is deterministic).
+        if compressOnTheFly, let zipped = file.gzipped {
+            body = zipped
+            responseHeaders.append(("Content-Encoding", "gzip"))
         }
         responseHeaders.append(("Content-Length", String(body.count)))
         return FileResponse(status: 200, headers: responseHeaders, body: method == "HEAD" ? [] : body)
     }
 
+    /// The file at `relative` as served, prepared once per version: a page with the
+    /// live-reload tag in, and text's gzip beside it.
+    private func served(_ relative: String) async -> ServedFile? {
+        let contentType = MIMEType.of(relative)
+        let inject = contentType.hasPrefix("text/html") ? injectScript : nil
+        let compressible = MIMEType.isCompressible(contentType)
+        return await prepared.served(relative, in: files) { bytes in
+            let body = inject.map { Self.inject(script: $0, into: bytes) } ?? bytes
+            let zipped = compressible ? Gzip.compress(body) : []
+            return ServedFile(
+                body: body, hash: ContentHash.hex(of: body),
+                gzipped: !zipped.isEmpty && zipped.count < body.count ? zipped : nil)
+        }
+    }
+
     /// The site's own 404.html when it has one (as GitHub Pages, Netlify and S3 do).
-    private func notFound(method: String) -> FileResponse {
+    private func notFound(method: String) async -> FileResponse {
         var page = Array("Not found\n".utf8)
         var type = "text/plain; charset=utf-8"
-        if let html = files.read(SitePaths.notFoundFile) {
-            page = injectScript.map { Self.inject(script: $0, into: html) } ?? html
+        if let file = await served(SitePaths.notFoundFile) {
+            page = file.body
             type = "text/html; charset=utf-8"
         }
         return FileResponse(
