@@ -261,7 +261,7 @@ let package = Package(
         .testTarget(
             name: "SitegenServeTests",
             dependencies: [
-                "SitegenModel", "SitegenServe", "SitegenTestSupport",
+                "SitegenModel", "SitegenSystem", "SitegenServe", "SitegenTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -275,7 +275,7 @@ let package = Package(
         // The built `sitegen`, run as a user runs it (`swift build` builds it beside the tests).
         .testTarget(
             name: "SitegenCommandLineTests",
-            dependencies: ["SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenTestSupport"]
+            dependencies: ["SitegenModel", "SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenTestSupport"]
         ),
         .testTarget(name: "SitegenArchitectureTests", dependencies: ["SitegenTestSupport"]),
     ],

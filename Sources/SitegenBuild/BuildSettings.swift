@@ -25,7 +25,7 @@ public struct BuildSettings: Sendable {
     /// The config file the settings came from, if any (`serve` watches it).
     public var configPath: String?
 
-    public static var defaultPort: Int { SiteConfig.defaults.port! }
+    public static var defaultPort: Int { SiteConfig.defaults.value(.port) }
 
     /// - Parameters:
     ///   - flags: what the command line set (nil where a flag was not given).
@@ -41,7 +41,7 @@ public struct BuildSettings: Sendable {
         // Every key with a default has a value from here on.
         let merged = given.over(SiteConfig.defaults)
         var fields = FieldMapping.defaults
-        for assignment in given.fields ?? [] {
+        for assignment in given[.fields] ?? [] {
             do {
                 try fields.set(assignment)
             } catch SitegenError.invalidOption(_, let reason) where given.lines["fields"] != nil {
@@ -51,28 +51,29 @@ public struct BuildSettings: Sendable {
         let templatesDefault = (root as NSString).appendingPathComponent("Templates")
         let pagesDefault = (root as NSString).appendingPathComponent("pages")
         var remote = RemoteSourceOptions(
-            list: merged.list!, limit: merged.limit, itemsKey: merged.itemsKey!, totalKey: merged.totalKey!,
-            firstPage: merged.firstPage!, fields: fields,
+            list: merged.value(.list), limit: merged[.limit], itemsKey: merged.value(.itemsKey),
+            totalKey: merged.value(.totalKey), firstPage: merged.value(.firstPage), fields: fields,
             fetch: FetchSettings(
-                concurrency: merged.concurrency!, timeout: merged.timeout!, deadline: merged.deadline!,
-                retry: RetryPolicy(attempts: merged.retries! + 1), cacheFolder: merged.cacheDir!,
-                cacheTTL: merged.cacheTTL!, offline: merged.offline!, progress: nil))
-        remote.store = merged.store
-        remote.backfill = merged.backfill!
-        remote.since = merged.since
-        remote.refresh = merged.refresh!
-        remote.comments = merged.comments!
+                concurrency: merged.value(.concurrency), timeout: merged.value(.timeout), deadline: merged.value(.deadline),
+                retry: RetryPolicy(attempts: merged.value(.retries) + 1), cacheFolder: merged.value(.cacheDir),
+                cacheTTL: merged.value(.cacheTTL), offline: merged.value(.offline), progress: nil))
+        remote.store = merged[.store]
+        remote.backfill = merged.value(.backfill)
+        remote.since = merged[.since]
+        remote.refresh = merged.value(.refresh)
+        remote.comments = merged.value(.comments)
         return BuildSettings(
-            source: merged.source, output: merged.output!,
+            source: merged[.source], output: merged.value(.output),
             options: SiteOptions(
-                pageSize: merged.pageSize!, baseURL: merged.baseURL!, title: merged.title!, strategy: merged.strategy!,
-                keepGenerations: merged.keepGenerations!, precompress: merged.precompress!, itemPages: merged.itemPages!,
-                taxonomies: merged.taxonomies!, search: merged.search!, comments: merged.comments!),
-            templates: merged.templates ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
-            pages: merged.pages ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
-            port: merged.port!, drafts: merged.drafts!, strict: merged.strict!,
-            refuseActiveFiles: merged.activeFiles! == "refuse",
-            zone: SiteTimeZone(identifier: merged.timezone!) ?? .utc,
+                pageSize: merged.value(.pageSize), baseURL: merged.value(.baseURL), title: merged.value(.title),
+                strategy: merged.value(.strategy), keepGenerations: merged.value(.keepGenerations),
+                precompress: merged.value(.precompress), itemPages: merged.value(.itemPages),
+                taxonomies: merged.value(.taxonomies), search: merged.value(.search), comments: merged.value(.comments)),
+            templates: merged[.templates] ?? (exists(templatesDefault) ? Self.tidy(templatesDefault) : nil),
+            pages: merged[.pages] ?? (exists(pagesDefault) ? Self.tidy(pagesDefault) : nil),
+            port: merged.value(.port), drafts: merged.value(.drafts), strict: merged.value(.strict),
+            refuseActiveFiles: merged.value(.activeFiles) == "refuse",
+            zone: SiteTimeZone(identifier: merged.value(.timezone)) ?? .utc,
             remote: remote,
             configPath: config?.path)
     }

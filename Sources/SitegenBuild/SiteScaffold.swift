@@ -21,38 +21,11 @@ public enum SiteScaffold {
         return files
     }
 
-    package static func config(title: String) -> String {
-        let quoted = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return """
-            # sitegen's settings for this site. Every `sitegen build` flag has a key here: drop the
-            # flag's "--" and write "-" as "_" (--page-size → page_size). A flag given on the
-            # command line wins over its key. Paths are relative to this file.
-
-            title = "\(quoted)"
-            # A folder of Markdown stories; also a .json, a .jsonl, a folder shaped like the Hacker
-            # News API, or a URL (https://hacker-news.firebaseio.com/v0).
-            source = "content"
-            output = "Public"
-            page_size = 30
-            # The path the site is served under ("/repo/" for a GitHub Pages project site), or the
-            # full URL ("https://example.com/") for absolute links in the feed and sitemap.
-            base_url = "/"
-            # prefetch, batch or all
-            strategy = "prefetch"
-            # templates = "Templates"
-            # pages = "pages"
-            # keep_generations = 3
-            # port = 8000            # sitegen serve
-
-            # For a URL source:
-            # list = "topstories"
-            # limit = 200
-            # timeout = "10s"
-            # cache_ttl = "15m"
-            # [fields]
-            # image = "labels.medium"
-
-            """
+    /// The new site's `sitegen.toml`: its title, its Markdown folder and output set, and every
+    /// other key of the table commented out at its default (`SiteConfig.commentedFile`).
+    package static func config(title: String, keys: [ConfigKey] = SiteConfig.keys) -> String {
+        SiteConfig.commentedFile(
+            setting: ["title": .string(title), "source": .string("content"), "output": .string("Public")], keys: keys)
     }
 
     package static let welcome = """

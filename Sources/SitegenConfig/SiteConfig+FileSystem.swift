@@ -7,8 +7,8 @@ extension SiteConfig {
     public static let fileName = "sitegen.toml"
 
     /// Reads `path` (a `--config` flag), or `./sitegen.toml` when it exists, or nothing. Paths
-    /// in the file (source, output, templates, pages, cache_dir) are relative to the file's
-    /// folder, and come back relative to the working folder.
+    /// in the file (the keys the table marks `isPath`: source, output, templates, pages, store,
+    /// cache_dir) are relative to the file's folder, and come back relative to the working folder.
     public static func load(_ path: String?) throws -> SiteConfig? {
         let file = path ?? fileName
         guard FileManager.default.fileExists(atPath: file) else {
@@ -39,10 +39,8 @@ extension SiteConfig {
             guard let path, !path.hasPrefix("/"), !path.hasPrefix("http://"), !path.hasPrefix("https://") else { return path }
             return (folder as NSString).appendingPathComponent(path)
         }
-        source = rebased(source)
-        output = rebased(output)
-        templates = rebased(templates)
-        pages = rebased(pages)
-        cacheDir = rebased(cacheDir)
+        for key in Self.keys where key.isPath {
+            if case .string(let path) = values[key.name] { values[key.name] = rebased(path).map(ConfigValue.string) }
+        }
     }
 }

@@ -21,8 +21,8 @@ extension SiteConfig {
         }
     }
 
-    /// Parses a config file's text; `path` is only for errors.
-    public init(toml text: String, path: String) throws {
+    /// Parses a config file's text, holding it to `keys` (the table); `path` is only for errors.
+    public init(toml text: String, path: String, keys: [ConfigKey] = SiteConfig.keys) throws {
         self.init()
         self.path = path
         let table: TOMLTable
@@ -33,11 +33,11 @@ extension SiteConfig {
                 path: path, line: error.source.begin.line, column: error.source.begin.column,
                 reason: "invalid TOML: \(error.description)")
         }
-        let keysByName = Dictionary(uniqueKeysWithValues: Self.keys.map { ($0.name, $0) })
+        let keysByName = Dictionary(uniqueKeysWithValues: keys.map { ($0.name, $0) })
         for key in table.keys.sorted(by: { ConfigLines.line(of: $0, in: text) ?? 0 < ConfigLines.line(of: $1, in: text) ?? 0 }) {
             let line = ConfigLines.line(of: key, in: text)
             guard let known = keysByName[key] else {
-                let hint = Self.closest(to: key).map { " (did you mean \($0)?)" } ?? ""
+                let hint = Self.closest(to: key, among: keys).map { " (did you mean \($0)?)" } ?? ""
                 throw SitegenError.config(path: path, line: line, column: nil, reason: "unknown key '\(key)'\(hint)")
             }
             let value = table[key]!
@@ -47,50 +47,51 @@ extension SiteConfig {
                     reason: "\(key): expected \(known.kind.words), got \(Self.describe(value))")
             }
             lines[key] = line
-            switch known.value {
-            case .string(let target, _):
-                guard let string = value.string else { throw wrong() }
-                self[keyPath: target] = string
-            case .integer(let target, _):
-                guard value.type == .int, let int = value.int else { throw wrong() }
-                self[keyPath: target] = int
-            case .boolean(let target):
-                guard let bool = value.bool else { throw wrong() }
-                self[keyPath: target] = bool
-            case .duration(let target, _):
-                let duration: Duration?
-                if value.type == .int, let seconds = value.int, seconds >= 0 {
-                    duration = .seconds(seconds)
-                } else if let string = value.string {
-                    duration = DurationText.parse(string)
-                } else {
-                    duration = nil
+            values[key] = try Self.value(value, of: known, line: line, in: text, path: path, wrong: wrong)
+        }
+    }
+
+    /// A TOML value read as `key`'s kind; `wrong` words a value of another type.
+    private static func value(
+        _ value: any TOMLValueConvertible, of key: ConfigKey, line: Int?, in text: String, path: String,
+        wrong: () -> SitegenError
+    ) throws -> ConfigValue {
+        switch key.kind {
+        case .string:
+            guard let string = value.string else { throw wrong() }
+            return .string(string)
+        case .integer:
+            guard value.type == .int, let int = value.int else { throw wrong() }
+            return .integer(int)
+        case .boolean:
+            guard let bool = value.bool else { throw wrong() }
+            return .boolean(bool)
+        case .duration:
+            if value.type == .int, let seconds = value.int, seconds >= 0 { return .duration(.seconds(seconds)) }
+            guard let string = value.string, let duration = DurationText.parse(string) else { throw wrong() }
+            return .duration(duration)
+        case .strategy:
+            guard let string = value.string, let chosen = LoadingStrategy(rawValue: string) else { throw wrong() }
+            return .strategy(chosen)
+        case .fields:
+            guard let fieldTable = value.table else { throw wrong() }
+            var assignments: [String] = []
+            for field in fieldTable.keys.sorted() {
+                let fieldLine = ConfigLines.line(of: field, inTable: "fields", in: text) ?? line
+                guard let jsonPath = fieldTable[field]?.string else {
+                    throw SitegenError.config(
+                        path: path, line: fieldLine, column: nil,
+                        reason: "fields.\(field): expected a string (a dotted path such as \"labels.medium\")")
                 }
-                guard let duration else { throw wrong() }
-                self[keyPath: target] = duration
-            case .strategy(let target):
-                guard let string = value.string, let chosen = LoadingStrategy(rawValue: string) else { throw wrong() }
-                self[keyPath: target] = chosen
-            case .fields(let target):
-                guard let fieldTable = value.table else { throw wrong() }
-                var assignments: [String] = []
-                for field in fieldTable.keys.sorted() {
-                    let fieldLine = ConfigLines.line(of: field, inTable: "fields", in: text) ?? line
-                    guard let jsonPath = fieldTable[field]?.string else {
-                        throw SitegenError.config(
-                            path: path, line: fieldLine, column: nil,
-                            reason: "fields.\(field): expected a string (a dotted path such as \"labels.medium\")")
-                    }
-                    guard StoryField(rawValue: field) != nil else {
-                        let names = StoryField.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw SitegenError.config(
-                            path: path, line: fieldLine, column: nil,
-                            reason: "fields: unknown story field '\(field)' (one of \(names))")
-                    }
-                    assignments.append("\(field)=\(jsonPath)")
+                guard StoryField(rawValue: field) != nil else {
+                    let names = StoryField.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw SitegenError.config(
+                        path: path, line: fieldLine, column: nil,
+                        reason: "fields: unknown story field '\(field)' (one of \(names))")
                 }
-                self[keyPath: target] = assignments
+                assignments.append("\(field)=\(jsonPath)")
             }
+            return .fields(assignments)
         }
     }
 
@@ -108,7 +109,7 @@ extension SiteConfig {
 
     /// The known key a mistyped one most likely meant: at most two edits away, or the same
     /// letters with `-` for `_`.
-    static func closest(to key: String) -> String? {
+    static func closest(to key: String, among keys: [ConfigKey] = SiteConfig.keys) -> String? {
         let normalized = key.replacingOccurrences(of: "-", with: "_").lowercased()
         let scored = keys.map { ($0.name, editDistance(normalized, $0.name)) }.min { $0.1 < $1.1 }
         guard let scored, scored.1 <= 2 else { return nil }

@@ -24,10 +24,12 @@ public struct DeployRequest: Sendable {
     /// hold (`DeployRecord`).
     public var full = false
 
+    /// Every value given: the defaults are the table of settings' (`SiteConfig.keys`), which
+    /// `sitegen deploy` lays its flags and config file over.
     public init(
-        output: String, target: String, endpoint: String? = nil, region: String = "us-east-1",
-        credentials: (accessKey: String, secretKey: String, sessionToken: String?), concurrency: Int = 16,
-        precompress: Bool = false, keepGenerations: Int = 3, dryRun: Bool = false
+        output: String, target: String, endpoint: String?, region: String,
+        credentials: (accessKey: String, secretKey: String, sessionToken: String?), concurrency: Int,
+        precompress: Bool, keepGenerations: Int, dryRun: Bool
     ) {
         self.output = output
         self.target = target

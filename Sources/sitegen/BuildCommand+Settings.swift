@@ -1,38 +1,24 @@
+import ArgumentParser
 import SitegenBuild
 import SitegenConfig
 import SitegenModel
 import SitegenSource
 
 extension BuildCommand {
-    /// The flags given, as a `SiteConfig` (nil where a flag was not given), so they can be laid
-    /// over the config file's values.
-    var flagValues: SiteConfig {
-        var flags = SiteConfig()
-        flags.source = source
-        flags.output = output
-        flags.pageSize = pageSize
-        flags.baseURL = baseURL
-        flags.title = title
-        flags.strategy = strategy
-        flags.templates = templates
-        flags.pages = pages
-        flags.keepGenerations = keepGenerations
-        flags.precompress = precompress
-        flags.itemPages = itemPages
-        flags.comments = comments
-        flags.taxonomies = taxonomies
-        flags.search = search
-        flags.drafts = drafts
-        flags.strict = strict
-        flags.activeFiles = activeFiles
-        flags.timezone = timezone
-        sourceOptions.apply(to: &flags)
-        return flags
+    /// The setting flags given, as a `SiteConfig` (nil where a flag was not given), so they can
+    /// be laid over the config file's values. A flag the table does not hold for `command`, or
+    /// a value of the wrong kind, is a usage error.
+    func flagValues(for command: ConfigKey.Command) throws -> SiteConfig {
+        do {
+            return try SiteConfig(flags: settingFlags, command: command)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// Flags over `--config` (or ./sitegen.toml) over the defaults.
-    func settings() throws -> BuildSettings {
-        try Self.settings(flags: flagValues, configFile: config)
+    func settings(for command: ConfigKey.Command) throws -> BuildSettings {
+        try Self.settings(flags: flagValues(for: command), configFile: config)
     }
 
     /// The same, from values a `@Sendable` closure can keep (`serve` reads the config again at

@@ -8,6 +8,7 @@ struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build the site into the output folder.",
+        usage: "sitegen build [--source <path|url>] [--output <dir>] [<setting flags>] [--config <file>] [--verbose|--quiet]",
         discussion: """
             With no --source, builds the sample of 300 stories that ships inside sitegen.
             A failed build leaves the previous output as it was.
@@ -21,11 +22,11 @@ struct BuildCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: .key("source"))
-    var source: String?
-
-    @OptionGroup(title: "URL sources")
-    var sourceOptions: SourceOptions
+    /// Every setting's flag (`--page-size 50`, `--no-search`), read by the table of settings
+    /// (`SiteConfig.keys`) rather than declared here one by one; `--help` lists them from the
+    /// same table (`Sitegen.main`).
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(visibility: .hidden))
+    var settingFlags: [String] = []
 
     @Option(
         name: .long,
@@ -34,57 +35,6 @@ struct BuildCommand: AsyncParsableCommand {
             valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: .key("output"))
-    var output: String?
-
-    @Option(name: .long, help: .key("page_size"))
-    var pageSize: Int?
-
-    @Option(name: .long, help: .key("base_url"))
-    var baseURL: String?
-
-    @Option(name: .long, help: .key("title"))
-    var title: String?
-
-    @Option(name: .long, help: .key("strategy"))
-    var strategy: LoadingStrategy?
-
-    @Option(name: .long, help: .key("templates"))
-    var templates: String?
-
-    @Option(name: .long, help: .key("pages"))
-    var pages: String?
-
-    @Option(name: .long, help: .key("keep_generations"))
-    var keepGenerations: Int?
-
-    @Flag(name: .customLong("precompress"), inversion: .prefixedNo, help: .key("precompress"))
-    var precompress: Bool?
-
-    @Flag(name: .customLong("item-pages"), inversion: .prefixedNo, help: .key("item_pages"))
-    var itemPages: Bool?
-
-    @Option(name: .long, help: .key("comments"))
-    var comments: Int?
-
-    @Flag(name: .customLong("taxonomies"), inversion: .prefixedNo, help: .key("taxonomies"))
-    var taxonomies: Bool?
-
-    @Flag(name: .customLong("search"), inversion: .prefixedNo, help: .key("search"))
-    var search: Bool?
-
-    @Flag(name: .customLong("drafts"), inversion: .prefixedNo, help: .key("drafts"))
-    var drafts: Bool?
-
-    @Flag(name: .customLong("strict"), inversion: .prefixedNo, help: .key("strict"))
-    var strict: Bool?
-
-    @Option(name: .customLong("active-files"), help: .key("active_files"))
-    var activeFiles: String?
-
-    @Option(name: .customLong("timezone"), help: .key("timezone"))
-    var timezone: String?
-
     @Flag(name: .long, help: "Print each step of the build with the time it started, and each retry.")
     var verbose = false
 
@@ -92,7 +42,8 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
 
     /// Values' ranges are checked once, by `BuildSettings.resolve`, for flags and the config file
-    /// alike; only what concerns flags alone is checked here.
+    /// alike; the setting flags are read in `run` (`serve` reads the same ones as its own, with
+    /// `--port`); only what concerns the other flags is checked here.
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose don't go together") }
     }
@@ -101,7 +52,7 @@ struct BuildCommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         MallocTuning.forBuild()
         do {
-            let request = try settings().request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))
+            let request = try settings(for: .build).request(progress: quiet ? nil : ProgressPrinter(verbose: verbose))
             let verbose = self.verbose
             let report = try await Build.run(request) { step in
                 // Each step with the time it started at: where a slow build spends its time.
@@ -118,5 +69,3 @@ struct BuildCommand: AsyncParsableCommand {
         }
     }
 }
-
-extension LoadingStrategy: ExpressibleByArgument {}

@@ -11,13 +11,13 @@ struct DeployCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deploy",
         abstract: "Publish the built site to S3-compatible object storage (S3, R2, GCS, MinIO, SeaweedFS).",
-        usage: "sitegen deploy --to s3://BUCKET[/PREFIX] [--endpoint URL] [--region R] [--dry-run]",
+        usage: "sitegen deploy --to s3://BUCKET[/PREFIX] [--endpoint URL] [--region R] [<setting flags>] [--dry-run]",
         discussion: """
             Uploads what changed since the last deploy (compared by content and headers, without \
             downloading), shards and assets first, then manifests, then pages, and deletes only \
             what no kept generation names, once every upload is in. Credentials come from \
             AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN; the region from \
-            --region, AWS_REGION, or us-east-1. docs/guides/deploy.md has the details.
+            --region, AWS_REGION, or \(SiteConfig.fallbackRegion). docs/guides/deploy.md has the details.
 
             Examples:
               sitegen deploy --to s3://my-site
@@ -25,26 +25,10 @@ struct DeployCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: .key("deploy_to"))
-    var to: String?
-
-    @Option(name: .long, help: .key("deploy_endpoint"))
-    var endpoint: String?
-
-    @Option(name: .long, help: .key("deploy_region"))
-    var region: String?
-
-    @Option(name: .long, help: .key("output"))
-    var output: String?
-
-    @Option(name: .long, help: .key("keep_generations"))
-    var keepGenerations: Int?
-
-    @Flag(name: .long, inversion: .prefixedNo, help: .key("precompress"))
-    var precompress: Bool?
-
-    @Option(name: .long, help: .key("deploy_concurrency"))
-    var concurrency: Int?
+    /// Every setting's flag that applies to deploy (`--to`, `--endpoint`, `--region`,
+    /// `--output`, …), read by the table of settings (`SiteConfig.keys`).
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(visibility: .hidden))
+    var settingFlags: [String] = []
 
     @Flag(name: .long, help: "Say what would be uploaded and deleted, and send nothing.")
     var dryRun = false
@@ -65,19 +49,12 @@ struct DeployCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            var flags = SiteConfig()
-            flags.deployTo = to
-            flags.deployEndpoint = endpoint
-            flags.deployRegion = region
-            flags.output = output
-            flags.keepGenerations = keepGenerations
-            flags.precompress = precompress
-            flags.deployConcurrency = concurrency
+            let flags = try SiteConfig(flags: settingFlags, command: .deploy)
             let file = try SiteConfig.load(config)
             let given = file.map { flags.over($0) } ?? flags
             try given.check()
             let merged = given.over(SiteConfig.defaults)
-            guard let target = merged.deployTo else {
+            guard let target = merged[.deployTo] else {
                 throw SitegenError.invalidOption(
                     name: "to", reason: "where to deploy is missing: --to s3://BUCKET (or deploy_to in sitegen.toml)")
             }
@@ -89,18 +66,21 @@ struct DeployCommand: AsyncParsableCommand {
                     name: "to",
                     reason: "no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN if any)")
             }
+            let region =
+                merged[.deployRegion] ?? environment["AWS_REGION"] ?? environment["AWS_DEFAULT_REGION"]
+                ?? SiteConfig.fallbackRegion
             var request = DeployRequest(
-                output: merged.output!, target: target, endpoint: merged.deployEndpoint,
-                region: merged.deployRegion ?? environment["AWS_REGION"] ?? environment["AWS_DEFAULT_REGION"] ?? "us-east-1",
-                credentials: (accessKey, secretKey, environment["AWS_SESSION_TOKEN"]), concurrency: merged.deployConcurrency!,
-                precompress: merged.precompress!, keepGenerations: merged.keepGenerations!, dryRun: dryRun)
+                output: merged.value(.output), target: target, endpoint: merged[.deployEndpoint], region: region,
+                credentials: (accessKey, secretKey, environment["AWS_SESSION_TOKEN"]),
+                concurrency: merged.value(.deployConcurrency), precompress: merged.value(.precompress),
+                keepGenerations: merged.value(.keepGenerations), dryRun: dryRun)
             request.full = full
             let verbose = self.verbose
             let report = try await Deploy.run(
                 request, progress: quiet ? nil : ProgressPrinter(verbose: verbose, verbs: ("Sending", "Sent")),
                 log: { line in if verbose { FileHandle.standardError.write(Data((line + "\n").utf8)) } })
             if !quiet { print(report.summary) }
-        } catch let error as SitegenError {
+        } catch let error as any Error & CustomStringConvertible {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
         }

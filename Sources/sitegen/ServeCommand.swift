@@ -12,11 +12,11 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site, serve it on 127.0.0.1, and rebuild and reload open pages on every change.",
-        usage: "sitegen serve [--port <n>] [--no-reload] [<build options>]",
+        usage: "sitegen serve [--port <n>] [--no-reload] [<setting flags>] [--config <file>]",
         discussion: """
             Takes every flag of `sitegen build`. Serves the output under the base URL's path \
             (--base-url /news/ → http://127.0.0.1:8000/news/) with content types, ETags, 304s, \
-            .br/.gz siblings (else text gzipped per request) and the cache rules of the _headers \
+            .br/.gz siblings (else text gzipped) and the cache rules of the _headers \
             file. Watches Templates/, the config file, the pages folder and a local source; a \
             change rebuilds the site and reloads open pages. Ctrl-C stops it.
 
@@ -29,16 +29,11 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Build")
     var build: BuildCommand
 
-    @Option(name: .long, help: .key("port"))
-    var port: Int?
-
     @Flag(name: .long, help: "Serve without watching files or reloading pages.")
     var noReload = false
 
     func run() async throws {
-        var given = build.flagValues
-        given.port = port
-        let flags = given
+        let flags = try build.flagValues(for: .serve)
         let configFile = build.config
         let quiet = build.quiet
         let verbose = build.verbose

@@ -85,9 +85,11 @@ struct ArchitectureTests {
             "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender", "SitegenWrite",
             "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
         ],
-        "SitegenServeTests": ["SitegenModel", "SitegenServe", "SitegenTestSupport", "AsyncHTTPClient", "NIOCore"],
+        "SitegenServeTests": [
+            "SitegenModel", "SitegenSystem", "SitegenServe", "SitegenTestSupport", "AsyncHTTPClient", "NIOCore",
+        ],
         "SitegenDeployTests": ["SitegenDeploy", "SitegenModel", "SitegenTestSupport"],
-        "SitegenCommandLineTests": ["SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenTestSupport"],
+        "SitegenCommandLineTests": ["SitegenModel", "SitegenConfig", "SitegenSource", "SitegenBuild", "SitegenTestSupport"],
         "SitegenArchitectureTests": ["SitegenTestSupport"],
     ]
 
@@ -129,6 +131,20 @@ struct ArchitectureTests {
         // And every folder under Tests/ but the browser tests is a test target in the table.
         let testTargets = try FileManager.default.contentsOfDirectory(atPath: Self.tests).filter { $0 != "browser" }
         #expect(Set(testTargets) == Set(Self.allowedInTests.keys))
+    }
+
+    /// A module imported `@testable` is compiled for testing only in a debug build, so
+    /// `swift build -c release` of the whole package stops at any target but a test that does.
+    @Test("no target but a test target imports a module @testable")
+    func noTestableOutsideTests() throws {
+        let support = (Self.tests as NSString).appendingPathComponent("SitegenTestSupport")
+        for root in [Self.sources, support] {
+            let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: (root as NSString).appendingPathComponent(file), encoding: .utf8)
+                #expect(!text.contains("@testable import"), "\(root)/\(file) imports a module @testable")
+            }
+        }
     }
 
     @Test("the model and plan touch no disk, network, clock or randomness")

@@ -91,8 +91,8 @@ struct BlockingExecutorTests {
                 source = nil
             }
             var flags = SiteConfig()
-            flags.source = source
-            flags.output = folder.path("out")
+            flags[.source] = source
+            flags[.output] = folder.path("out")
             let settings = try BuildSettings.resolve(flags: flags, root: folder.path("."))
             let request = try settings.request(progress: nil)
             let watch = BlockingWatch()

@@ -58,42 +58,42 @@ struct SiteConfigTests {
     @Test("every key a flag has is read, with its type")
     func everyKey() throws {
         let config = try SiteConfig(toml: Self.everyKey, path: "sitegen.toml")
-        #expect(config.source == "content")
-        #expect(config.output == "dist")
-        #expect(config.pageSize == 25)
-        #expect(config.baseURL == "/repo/")
-        #expect(config.title == "My list")
-        #expect(config.strategy == .batch)
-        #expect(config.templates == "theme")
-        #expect(config.pages == "extra")
-        #expect(config.keepGenerations == 5)
-        #expect(config.port == 4000)
-        #expect(config.list == "newstories")
-        #expect(config.limit == 200)
-        #expect(config.itemsKey == "result.items")
-        #expect(config.totalKey == "meta.total")
-        #expect(config.firstPage == 0)
-        #expect(config.concurrency == 8)
-        #expect(config.timeout == .milliseconds(500))
-        #expect(config.deadline == .seconds(120))
-        #expect(config.retries == 1)
-        #expect(config.cacheDir == ".cache")
-        #expect(config.cacheTTL == .seconds(120))
-        #expect(config.offline == true)
-        #expect(config.precompress == true)
-        #expect(config.itemPages == false)
-        #expect(config.drafts == true)
-        #expect(config.strict == true && config.activeFiles == "refuse")
+        #expect(config[.source] == "content")
+        #expect(config[.output] == "dist")
+        #expect(config[.pageSize] == 25)
+        #expect(config[.baseURL] == "/repo/")
+        #expect(config[.title] == "My list")
+        #expect(config[.strategy] == .batch)
+        #expect(config[.templates] == "theme")
+        #expect(config[.pages] == "extra")
+        #expect(config[.keepGenerations] == 5)
+        #expect(config[.port] == 4000)
+        #expect(config[.list] == "newstories")
+        #expect(config[.limit] == 200)
+        #expect(config[.itemsKey] == "result.items")
+        #expect(config[.totalKey] == "meta.total")
+        #expect(config[.firstPage] == 0)
+        #expect(config[.concurrency] == 8)
+        #expect(config[.timeout] == .milliseconds(500))
+        #expect(config[.deadline] == .seconds(120))
+        #expect(config[.retries] == 1)
+        #expect(config[.cacheDir] == ".cache")
+        #expect(config[.cacheTTL] == .seconds(120))
+        #expect(config[.offline] == true)
+        #expect(config[.precompress] == true)
+        #expect(config[.itemPages] == false)
+        #expect(config[.drafts] == true)
+        #expect(config[.strict] == true && config[.activeFiles] == "refuse")
         #expect(
-            config.store == "hn.sqlite" && config.backfill == 500 && config.since == "2024-05-01"
-                && config.refresh == .seconds(3600))
-        #expect(config.taxonomies == false)
-        #expect(config.search == false)
-        #expect(config.comments == 5)
-        #expect(config.deployTo == "s3://site/www" && config.deployEndpoint == "http://127.0.0.1:8333")
-        #expect(config.deployRegion == "eu-west-1" && config.deployConcurrency == 8)
-        #expect(config.timezone == "Europe/Berlin")
-        #expect(config.fields == ["image=labels.medium", "title=name"])
+            config[.store] == "hn.sqlite" && config[.backfill] == 500 && config[.since] == "2024-05-01"
+                && config[.refresh] == .seconds(3600))
+        #expect(config[.taxonomies] == false)
+        #expect(config[.search] == false)
+        #expect(config[.comments] == 5)
+        #expect(config[.deployTo] == "s3://site/www" && config[.deployEndpoint] == "http://127.0.0.1:8333")
+        #expect(config[.deployRegion] == "eu-west-1" && config[.deployConcurrency] == 8)
+        #expect(config[.timezone] == "Europe/Berlin")
+        #expect(config[.fields] == ["image=labels.medium", "title=name"])
         #expect(config.lines["page_size"] == 3)
         #expect(config.lines["offline"] == 22)
     }
@@ -169,7 +169,7 @@ struct SiteConfigTests {
     func merge() throws {
         let file = try SiteConfig(toml: "page_size = 10\ntitle = \"From file\"\nconcurrency = 4", path: "c.toml")
         var flags = SiteConfig()
-        flags.pageSize = 50
+        flags[.pageSize] = 50
         let settings = try BuildSettings.resolve(flags: flags, config: file, exists: { _ in false })
         #expect(settings.options.pageSize == 50)
         #expect(settings.options.title == "From file")
@@ -191,15 +191,15 @@ struct SiteConfigTests {
             try BuildSettings.resolve(flags: SiteConfig(), config: file, exists: { _ in false })
         }
         var flags = SiteConfig()
-        flags.pageSize = 5
+        flags[.pageSize] = 5
         #expect(
             throws: SitegenError.config(
                 path: "c.toml", line: 3, column: nil, reason: "base_url: must start with / or http(s):// (got news)")
         ) {
             try BuildSettings.resolve(flags: flags, config: file, exists: { _ in false })
         }
-        flags.baseURL = "/ok/"
-        flags.retries = -1
+        flags[.baseURL] = "/ok/"
+        flags[.retries] = -1
         #expect(throws: SitegenError.invalidOption(name: "retries", reason: "must be at least 0 (got -1)")) {
             try BuildSettings.resolve(flags: flags, config: file, exists: { _ in false })
         }
@@ -221,9 +221,9 @@ struct SiteConfigTests {
                 "source = \"content\"\noutput = \"/abs/out\"\ntemplates = \"theme\"\n",
                 to: "site/sitegen.toml")
             let config = try #require(try SiteConfig.load(file))
-            #expect(config.source == folder.path("site") + "/content")
-            #expect(config.output == "/abs/out")
-            #expect(config.templates == folder.path("site") + "/theme")
+            #expect(config[.source] == folder.path("site") + "/content")
+            #expect(config[.output] == "/abs/out")
+            #expect(config[.templates] == folder.path("site") + "/theme")
             #expect(throws: SitegenError.unreadable(path: folder.path("none.toml"), reason: "no such file")) {
                 try SiteConfig.load(folder.path("none.toml"))
             }
@@ -233,32 +233,32 @@ struct SiteConfigTests {
     @Test("a local source, the config, the templates and the pages are what serve watches; a URL is not")
     func watched() throws {
         var flags = SiteConfig()
-        flags.source = "stories.json"
-        flags.templates = "theme"
+        flags[.source] = "stories.json"
+        flags[.templates] = "theme"
         #expect(try BuildSettings.resolve(flags: flags, exists: { _ in false }).watchedPaths == ["theme", "stories.json"])
-        flags.source = "https://hacker-news.firebaseio.com/v0"
+        flags[.source] = "https://hacker-news.firebaseio.com/v0"
         #expect(try BuildSettings.resolve(flags: flags, exists: { _ in false }).watchedPaths == ["theme"])
     }
 
     @Test("serve's rebuilds keep the first output, base path and port, and say what a restart would change")
     func pinnedForServe() throws {
         var config = SiteConfig()
-        config.source = "content"
-        config.output = "Public"
-        config.baseURL = "/"
+        config[.source] = "content"
+        config[.output] = "Public"
+        config[.baseURL] = "/"
         let first = try BuildSettings.resolve(flags: SiteConfig(), config: config, exists: { _ in false })
         #expect(first.pinned(to: first).notes.isEmpty)
 
-        config.title = "Renamed"
+        config[.title] = "Renamed"
         let retitled = try BuildSettings.resolve(flags: SiteConfig(), config: config, exists: { _ in false }).pinned(to: first)
         #expect(retitled.notes.isEmpty)
         #expect(retitled.settings.options.title == "Renamed", "what the server does not depend on changes at once")
 
-        config.output = "dist"
-        config.baseURL = "/news/"
-        config.port = 4000
-        config.source = "stories.json"
-        config.templates = "theme"
+        config[.output] = "dist"
+        config[.baseURL] = "/news/"
+        config[.port] = 4000
+        config[.source] = "stories.json"
+        config[.templates] = "theme"
         let moved = try BuildSettings.resolve(flags: SiteConfig(), config: config, exists: { _ in false }).pinned(to: first)
         #expect(moved.settings.output == "Public")
         #expect(moved.settings.options.baseURL == "/")

@@ -23,7 +23,7 @@ struct CommandLineTests {
         #expect(url.deletingLastPathComponent().resolvingSymlinksInPath() == products.resolvingSymlinksInPath())
     }
 
-    @Test("every config key is a flag of serve (and of build, but for port), and every such flag is a key")
+    @Test("each command's --help lists the flags of the keys the table gives it, and no other")
     func keysAreFlags() async throws {
         let exe = try Self.sitegen()
         func flags(_ command: String) async throws -> Set<String> {
@@ -34,18 +34,22 @@ struct CommandLineTests {
         // What a command is told that is not a setting of the site: where the settings are, how
         // much to print, and serve's reload switch. `--no-…` are the negative spellings of keys.
         let commandOnly: Set = ["config", "help", "quiet", "verbose", "no-reload"]
-        let keys = Set(SiteConfig.keys.filter { !$0.isDeployOnly }.map(\.flag))
-        let serve = try await flags("serve").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
-        let build = try await flags("build").subtracting(commandOnly).filter { !$0.hasPrefix("no-") }
-        #expect(serve == keys)
-        #expect(build == keys.subtracting(["port"]))
-        // Deploy's own keys, and the build's settings a deploy reads too (`--dry-run` and `--full` say how, once).
-        let deploy = try await flags("deploy").subtracting(commandOnly.union(["dry-run", "full"])).filter {
-            !$0.hasPrefix("no-")
+        for command in ConfigKey.Command.allCases {
+            // Deploy's `--dry-run` and `--full` say how, once; they are not settings.
+            let own: Set = command == .deploy ? ["dry-run", "full"] : []
+            let given = try await flags(command.rawValue).subtracting(commandOnly.union(own)).filter { !$0.hasPrefix("no-") }
+            #expect(given == Set(SiteConfig.keys.filter { $0.commands.contains(command) }.map(\.flag)), "\(command)")
         }
+        // The table says which command takes which: serve every build flag and its port; deploy
+        // its own and the output's.
+        let build = Set(SiteConfig.keys.filter { $0.commands.contains(.build) }.map(\.name))
+        #expect(Set(SiteConfig.keys.filter { $0.commands.contains(.serve) }.map(\.name)) == build.union(["port"]))
         #expect(
-            deploy
-                == Set(SiteConfig.keys.filter(\.isDeployOnly).map(\.flag)).union(["output", "keep-generations", "precompress"]))
+            Set(SiteConfig.keys.filter { $0.commands.contains(.deploy) }.map(\.name))
+                == [
+                    "deploy_to", "deploy_endpoint", "deploy_region", "deploy_concurrency", "output", "keep_generations",
+                    "precompress",
+                ])
     }
 
     @Test("build with no source writes the 300-story sample and says so")

@@ -1,4 +1,6 @@
-/// What the user chose for this build: every value a flag (later a config file) can set.
+/// What the user chose for this build, of the settings that shape the output. Every value is
+/// given: the defaults are the table of settings' (`SiteConfig.keys`, in SitegenConfig, which
+/// also lets code make options with only some given).
 public struct SiteOptions: Sendable, Equatable {
     /// Stories on each static page.
     public var pageSize: Int
@@ -24,9 +26,8 @@ public struct SiteOptions: Sendable, Equatable {
     public var comments: Int
 
     public init(
-        pageSize: Int = 30, baseURL: String = "/", title: String = "sitegen", strategy: LoadingStrategy = .prefetch,
-        keepGenerations: Int = 3, precompress: Bool = false, itemPages: Bool = true,
-        taxonomies: Bool = true, search: Bool = true, comments: Int = 10_000
+        pageSize: Int, baseURL: String, title: String, strategy: LoadingStrategy, keepGenerations: Int,
+        precompress: Bool, itemPages: Bool, taxonomies: Bool, search: Bool, comments: Int
     ) {
         self.comments = comments
         self.search = search
