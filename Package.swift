@@ -147,7 +147,7 @@ let package = Package(
         // SitegenRender): behind a Swift wrapper in another target it was not inlined.
         .target(name: "CPrefetch"),
         // The model and the plan: stories, options, pages, shard boundaries, manifests,
-        // generations, errors. Pure: it depends on nothing and imports nothing
+        // generations. Pure: it depends on nothing and imports nothing
         // but the standard library, so the compiler keeps disk, network and clock out of it
         // (ArchitectureTests checks the imports).
         .target(name: "SitegenModel"),

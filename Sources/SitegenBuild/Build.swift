@@ -175,7 +175,7 @@ public enum Build {
         let terms = list.terms.terms
         for taxonomy in Set(terms.map(\.taxonomy)) {
             guard sitePages.contains(where: { $0.slug == taxonomy.rawValue }), let folder = request.pages else { continue }
-            throw SitegenError.sitePage(
+            throw SourceError.sitePage(
                 path: (folder as NSString).appendingPathComponent(taxonomy.rawValue + ".md"), line: nil,
                 reason:
                     "'\(taxonomy.rawValue)' is where the site lists its \(taxonomy.rawValue); rename the page, or build with --no-taxonomies"

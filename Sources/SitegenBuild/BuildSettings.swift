@@ -44,7 +44,7 @@ public struct BuildSettings: Sendable {
         for assignment in given[.fields] ?? [] {
             do {
                 try fields.set(assignment)
-            } catch SitegenError.invalidOption(_, let reason) where given.lines["fields"] != nil {
+            } catch SourceError.invalidOption(_, let reason) where given.lines["fields"] != nil {
                 throw SiteConfig.key("fields").error(reason, in: given)
             }
         }

@@ -16,11 +16,11 @@ extension Theme {
             guard FileManager.default.fileExists(atPath: path) else { return nil }
             // A template that is a link out of its folder is never read (it would be published).
             guard ContainedFolder(folder)?.file(name) != nil else {
-                throw SitegenError.unreadable(
+                throw ThemeError.unreadable(
                     path: path, reason: "not a file inside the templates folder (a symbolic link out of it?)")
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw SitegenError.unreadable(path: path, reason: "permission denied")
+                throw ThemeError.unreadable(path: path, reason: "permission denied")
             }
             return (String(decoding: data, as: UTF8.self), path)
         }

@@ -154,7 +154,7 @@ public struct ConfigKey: Sendable {
 
     /// The error for a refused value: at its line in the config file when it came from there,
     /// otherwise as the flag. The one place that words where a setting went wrong.
-    package func error(_ reason: String, in config: SiteConfig) -> SitegenError {
+    package func error(_ reason: String, in config: SiteConfig) -> ConfigError {
         if let line = config.lines[name], let path = config.path {
             return .config(path: path, line: line, column: nil, reason: "\(name): \(reason)")
         }

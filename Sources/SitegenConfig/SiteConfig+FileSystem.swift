@@ -13,13 +13,13 @@ extension SiteConfig {
         let file = path ?? fileName
         guard FileManager.default.fileExists(atPath: file) else {
             if path == nil { return nil }
-            throw SitegenError.unreadable(path: file, reason: "no such file")
+            throw ConfigError.unreadable(path: file, reason: "no such file")
         }
         let text: String
         do {
             text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            throw SitegenError.unreadable(path: file, reason: "not UTF-8 text, or not readable")
+            throw ConfigError.unreadable(path: file, reason: "not UTF-8 text, or not readable")
         }
         var config = try SiteConfig(toml: text, path: file)
         config.rebase(onto: folder(of: file))

@@ -29,7 +29,7 @@ extension SiteConfig {
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw SitegenError.config(
+            throw ConfigError.config(
                 path: path, line: error.source.begin.line, column: error.source.begin.column,
                 reason: "invalid TOML: \(error.description)")
         }
@@ -38,10 +38,10 @@ extension SiteConfig {
             let line = ConfigLines.line(of: key, in: text)
             guard let known = keysByName[key] else {
                 let hint = Self.closest(to: key, among: keys).map { " (did you mean \($0)?)" } ?? ""
-                throw SitegenError.config(path: path, line: line, column: nil, reason: "unknown key '\(key)'\(hint)")
+                throw ConfigError.config(path: path, line: line, column: nil, reason: "unknown key '\(key)'\(hint)")
             }
             let value = table[key]!
-            func wrong() -> SitegenError {
+            func wrong() -> ConfigError {
                 .config(
                     path: path, line: line, column: nil,
                     reason: "\(key): expected \(known.kind.words), got \(Self.describe(value))")
@@ -54,7 +54,7 @@ extension SiteConfig {
     /// A TOML value read as `key`'s kind; `wrong` words a value of another type.
     private static func value(
         _ value: any TOMLValueConvertible, of key: ConfigKey, line: Int?, in text: String, path: String,
-        wrong: () -> SitegenError
+        wrong: () -> ConfigError
     ) throws -> ConfigValue {
         switch key.kind {
         case .string:
@@ -79,13 +79,13 @@ extension SiteConfig {
             for field in fieldTable.keys.sorted() {
                 let fieldLine = ConfigLines.line(of: field, inTable: "fields", in: text) ?? line
                 guard let jsonPath = fieldTable[field]?.string else {
-                    throw SitegenError.config(
+                    throw ConfigError.config(
                         path: path, line: fieldLine, column: nil,
                         reason: "fields.\(field): expected a string (a dotted path such as \"labels.medium\")")
                 }
                 guard StoryField(rawValue: field) != nil else {
                     let names = StoryField.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw SitegenError.config(
+                    throw ConfigError.config(
                         path: path, line: fieldLine, column: nil,
                         reason: "fields: unknown story field '\(field)' (one of \(names))")
                 }

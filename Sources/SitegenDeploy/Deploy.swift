@@ -97,9 +97,9 @@ public enum Deploy {
             await client.shutdown()
             // The store's answer or the network's, as the one line the command prints.
             switch error {
-            case let error as S3Error: throw error.sitegenError
+            case let error as S3Error: throw error.deployError
             case let error as TransportError:
-                throw SitegenError.deployFailed(target: location.description, reason: error.description)
+                throw DeployError.deployFailed(target: location.description, reason: error.description)
             default: throw error
             }
         }

@@ -47,7 +47,7 @@ package struct DeployRecord: Sendable, Equatable {
 
     package func write(output: String) throws {
         guard BesideOutput.writeWhole(Data(text.utf8), to: Self.path(of: output)) else {
-            throw SitegenError.writeFailed(path: Self.path(of: output), reason: "cannot write the record of the deploy")
+            throw DeployError.writeFailed(path: Self.path(of: output), reason: "cannot write the record of the deploy")
         }
     }
 

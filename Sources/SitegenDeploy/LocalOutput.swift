@@ -23,7 +23,7 @@ package struct LocalOutput: Sendable {
         guard FileManager.default.fileExists(atPath: path + "/" + Generations.recordFile, isDirectory: &isFolder),
             !isFolder.boolValue
         else {
-            throw SitegenError.unreadable(
+            throw DeployError.unreadable(
                 path: path, reason: "no built site here (no \(Generations.recordFile)); run sitegen build first")
         }
         let files = Self.files(under: path)
@@ -59,7 +59,7 @@ package struct LocalOutput: Sendable {
 
     static func read(_ file: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw SitegenError.unreadable(path: file, reason: "cannot read")
+            throw DeployError.unreadable(path: file, reason: "cannot read")
         }
         return Array(data)
     }

@@ -19,7 +19,7 @@ package struct S3Error: Error, Sendable, Equatable {
     }
 
     /// The one line the command prints.
-    package var sitegenError: SitegenError {
+    package var deployError: DeployError {
         .deployFailed(
             target: target, reason: message.isEmpty ? "\(code) (HTTP \(status))" : "\(code): \(message) (HTTP \(status))")
     }

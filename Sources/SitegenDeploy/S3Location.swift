@@ -16,7 +16,7 @@ package struct S3Location: Sendable, Equatable {
     /// endpoint, is not one.
     package static func parse(_ target: String, endpoint: String?, region: String) throws -> S3Location {
         guard target.hasPrefix("s3://") else {
-            throw SitegenError.invalidOption(name: "to", reason: "must be s3://BUCKET or s3://BUCKET/PREFIX (got \(target))")
+            throw DeployError.invalidOption(name: "to", reason: "must be s3://BUCKET or s3://BUCKET/PREFIX (got \(target))")
         }
         let rest = target.dropFirst(5)
         let bucket = String(rest.prefix { $0 != "/" })
@@ -24,13 +24,13 @@ package struct S3Location: Sendable, Equatable {
         guard (3...63).contains(bucket.count),
             bucket.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == ".") })
         else {
-            throw SitegenError.invalidOption(
+            throw DeployError.invalidOption(
                 name: "to", reason: "'\(bucket)' is not a bucket name (3 to 63 lowercase letters, digits, . and -)")
         }
         let folders = rest.dropFirst(bucket.count).split(separator: "/").map(String.init)
         if let endpoint, URL(string: endpoint)?.host == nil || !(endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://"))
         {
-            throw SitegenError.invalidOption(name: "endpoint", reason: "must be an http(s):// URL (got \(endpoint))")
+            throw DeployError.invalidOption(name: "endpoint", reason: "must be an http(s):// URL (got \(endpoint))")
         }
         return S3Location(
             bucket: bucket, prefix: folders.isEmpty ? "" : folders.joined(separator: "/") + "/",

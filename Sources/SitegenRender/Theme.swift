@@ -57,13 +57,13 @@ public struct Theme: Sendable {
         var compiled: [String: CompiledTemplate] = [:]
         for name in Self.names {
             guard let template = templates[name] else {
-                throw SitegenError.unreadable(path: "\(name).mustache", reason: "template missing")
+                throw ThemeError.unreadable(path: "\(name).mustache", reason: "template missing")
             }
             // swift-mustache is the judge of what is valid Mustache, and says where it is not.
             do {
                 _ = try MustacheTemplate(string: template.text)
             } catch let error as MustacheTemplate.ParserError {
-                throw SitegenError.template(
+                throw ThemeError.template(
                     path: template.path, line: error.context.lineNumber, column: error.context.columnNumber,
                     reason: Self.words(for: error.error))
             }
@@ -71,13 +71,13 @@ public struct Theme: Sendable {
                 compiled[name] = try CompiledTemplate(template.text)
             } catch let error as CompiledTemplate.Unsupported {
                 let (line, column) = TextPosition.of(byte: error.offset, in: Array(template.text.utf8))
-                throw SitegenError.template(
+                throw ThemeError.template(
                     path: template.path, line: line, column: column, reason: "sitegen does not render \(error.what)")
             }
         }
         for (name, template) in compiled {
             for partial in template.partialNames where compiled[partial] == nil {
-                throw SitegenError.template(
+                throw ThemeError.template(
                     path: templates[name]!.path, line: 1, column: 1,
                     reason: "includes the partial '\(partial)', which is not one of \(Self.names.joined(separator: ", "))")
             }

@@ -17,7 +17,7 @@ public enum SourceLocator {
             guard let parts = URLComponents(string: argument.replacingOccurrences(of: "{page}", with: "1")),
                 let host = parts.host, !host.isEmpty
             else {
-                throw SitegenError.invalidOption(name: "source", reason: "\(argument) is not a URL")
+                throw SourceError.invalidOption(name: "source", reason: "\(argument) is not a URL")
             }
             if argument.contains("{page}") {
                 return PagedAPISource(
@@ -43,7 +43,7 @@ public enum SourceLocator {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-            throw SitegenError.unreadable(path: argument, reason: "no such file or folder")
+            throw SourceError.unreadable(path: argument, reason: "no such file or folder")
         }
         if isDirectory.boolValue {
             let list = (argument as NSString).appendingPathComponent("topstories.json")
@@ -52,7 +52,7 @@ public enum SourceLocator {
                 return MarkdownStorySource(path: argument, drafts: drafts, zone: zone)
             }
             guard FileManager.default.fileExists(atPath: list) else {
-                throw SitegenError.unreadable(
+                throw SourceError.unreadable(
                     path: argument,
                     reason:
                         "a source folder must hold topstories.json and item/<id>.json (the Hacker News API's shape), or .md files (one story each)"
@@ -64,7 +64,7 @@ public enum SourceLocator {
         case "jsonl", "ndjson": return JSONLinesSource(path: argument)
         case "json": return JSONArrayFileSource(path: argument)
         default:
-            throw SitegenError.unreadable(
+            throw SourceError.unreadable(
                 path: argument, reason: "unknown source type; use a .json array, a .jsonl file or a folder with topstories.json")
         }
     }

@@ -7,7 +7,7 @@ import Foundation
 public protocol StorySource: Sendable {
     /// What the summary calls this source ("stories.jsonl", "the embedded sample").
     var name: String { get }
-    /// Throws `SitegenError` when the source as a whole is unusable; item-level faults become
+    /// Throws `SourceError` when the source as a whole is unusable; item-level faults become
     /// `.null` or `.unreadable` entries instead.
     func entries() async throws -> [SourceEntry]
     /// What the source holds, in a few bytes, when the source can tell without reading every

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The operating system's words for a failed file operation, short enough for the one line a
-/// `SitegenError` prints: "no such file", "permission denied", or strerror's text.
+/// The operating system's words for a failed file operation, short enough for the one line
+/// each module's errors print: "no such file", "permission denied", or strerror's text.
 public enum SystemErrorText {
     /// The reason inside a Foundation file error (FileManager, Data(contentsOf:)), which wraps
     /// the POSIX error in layers of userInfo.

@@ -29,7 +29,7 @@ package enum ChangedURLs {
         // a watcher of the folder (`sitegen serve`) sees no change.
         if FileManager.default.contents(atPath: path) == Data(text.utf8) { return }
         guard BesideOutput.writeWhole(Data(text.utf8), to: path) else {
-            throw SitegenError.writeFailed(path: path, reason: "cannot write the list of changed URLs")
+            throw WriteError.writeFailed(path: path, reason: "cannot write the list of changed URLs")
         }
     }
 }

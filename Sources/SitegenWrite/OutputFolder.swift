@@ -54,7 +54,7 @@ public final class OutputFolder: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            throw SitegenError.writeFailed(path: parent, reason: SystemErrorText.of(error))
+            throw WriteError.writeFailed(path: parent, reason: SystemErrorText.of(error))
         }
         lock = try OutputLock(output: url.path)
         // Holding the lock, any staging folder here belongs to a build that is gone.
@@ -72,7 +72,7 @@ public final class OutputFolder: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
-            throw SitegenError.writeFailed(path: staging, reason: SystemErrorText.of(error))
+            throw WriteError.writeFailed(path: staging, reason: SystemErrorText.of(error))
         }
     }
 
@@ -163,7 +163,7 @@ public final class OutputFolder: @unchecked Sendable {
                     return fd >= 0
                 })
         else {
-            throw SitegenError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
+            throw WriteError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
         }
         defer { close(fd) }
         var offset = 0
@@ -172,7 +172,7 @@ public final class OutputFolder: @unchecked Sendable {
                 let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw SitegenError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
+                    throw WriteError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
                 }
                 offset += n
             }
@@ -214,7 +214,7 @@ public final class OutputFolder: @unchecked Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             discard()
-            throw SitegenError.writeFailed(
+            throw WriteError.writeFailed(
                 path: path,
                 reason: isDirectory.boolValue ? "was made by something else during the build" : "exists and is not a folder")
         }
@@ -222,10 +222,10 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     /// The error for a failed rename, after throwing the staged files away.
-    private func failure(_ path: String) -> SitegenError {
+    private func failure(_ path: String) -> WriteError {
         let reason = SystemErrorText.ofErrno()
         discard()
-        return SitegenError.writeFailed(path: path, reason: reason)
+        return WriteError.writeFailed(path: path, reason: reason)
     }
 
     /// Throws the staged files away; the output is untouched.
@@ -249,7 +249,7 @@ public final class OutputFolder: @unchecked Sendable {
         for relative in renames {
             let full = root + "/" + relative
             guard rename(full + Self.pendingSuffix, full) == 0 else {
-                throw SitegenError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
+                throw WriteError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
             }
         }
         let kept = kept.withLock { $0 }

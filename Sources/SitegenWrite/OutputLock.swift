@@ -14,13 +14,13 @@ package final class OutputLock: @unchecked Sendable {
     package init(output: String) throws {
         let path = BesideOutput.path(of: output, "lock")
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SitegenError.writeFailed(path: path, reason: SystemErrorText.ofErrno()) }
+        guard descriptor >= 0 else { throw WriteError.writeFailed(path: path, reason: SystemErrorText.ofErrno()) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             let reason = SystemErrorText.ofErrno()
             close(descriptor)
             descriptor = -1
-            throw busy ? SitegenError.outputLocked(path: output) : SitegenError.writeFailed(path: path, reason: reason)
+            throw busy ? WriteError.outputLocked(path: output) : WriteError.writeFailed(path: path, reason: reason)
         }
     }
 

@@ -76,7 +76,7 @@ package struct SiteWriter {
             if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
-                    throw SitegenError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")
+                    throw WriteError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")
                 }
                 try output.write(Array(bytes), to: SitePaths.itemFolder(story) + file.name)
             }

@@ -61,10 +61,8 @@ struct BuildCommand: AsyncParsableCommand {
             }
             let elapsed = ContinuousClock.now - started
             print(report.summary + String(format: " (%.2f s)", elapsed.seconds))
-        } catch let error as any Error & CustomStringConvertible {
-            // Every error of the build's layers says itself in one line, with its file, item or
-            // flag (SitegenError, BuildError, ArchiveStoreError).
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        } catch {
+            ErrorLine.write(error)
             throw ExitCode.failure
         }
     }

@@ -55,14 +55,14 @@ struct DeployCommand: AsyncParsableCommand {
             try given.check()
             let merged = given.over(SiteConfig.defaults)
             guard let target = merged[.deployTo] else {
-                throw SitegenError.invalidOption(
+                throw CommandError.invalidOption(
                     name: "to", reason: "where to deploy is missing: --to s3://BUCKET (or deploy_to in sitegen.toml)")
             }
             let environment = ProcessInfo.processInfo.environment
             guard let accessKey = environment["AWS_ACCESS_KEY_ID"], let secretKey = environment["AWS_SECRET_ACCESS_KEY"],
                 !accessKey.isEmpty, !secretKey.isEmpty
             else {
-                throw SitegenError.invalidOption(
+                throw CommandError.invalidOption(
                     name: "to",
                     reason: "no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN if any)")
             }
@@ -80,8 +80,8 @@ struct DeployCommand: AsyncParsableCommand {
                 request, progress: quiet ? nil : ProgressPrinter(verbose: verbose, verbs: ("Sending", "Sent")),
                 log: { line in if verbose { FileHandle.standardError.write(Data((line + "\n").utf8)) } })
             if !quiet { print(report.summary) }
-        } catch let error as any Error & CustomStringConvertible {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        } catch {
+            ErrorLine.write(error)
             throw ExitCode.failure
         }
     }

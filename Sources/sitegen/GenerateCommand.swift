@@ -67,7 +67,7 @@ struct GenerateCommand: ParsableCommand {
         _ items: [RawItem], to url: URL, encoder: JSONEncoder, start: String, between: String, end: String
     ) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil), let file = try? FileHandle(forWritingTo: url)
-        else { throw SitegenError.writeFailed(path: url.path, reason: "cannot create the file") }
+        else { throw CommandError.cannotWrite(path: url.path) }
         defer { try? file.close() }
         var buffer = Data(start.utf8)
         for (k, item) in items.enumerated() {

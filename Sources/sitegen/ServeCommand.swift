@@ -47,8 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
         let first: BuildSettings
         do {
             first = try settings()
-        } catch let error as SitegenError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        } catch {
+            ErrorLine.write(error)
             throw ExitCode.failure
         }
         @Sendable func buildOnce() async -> Bool {
@@ -62,11 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
                 }
                 say(report.summary + String(format: " (%.2f s)", (ContinuousClock.now - started).seconds))
                 return true
-            } catch let error as SitegenError {
-                FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-                return false
             } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                ErrorLine.write(error)
                 return false
             }
         }

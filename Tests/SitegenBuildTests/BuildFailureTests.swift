@@ -1,4 +1,5 @@
 import Foundation
+import SitegenConfig
 import SitegenTestSupport
 import Testing
 
@@ -32,7 +33,7 @@ struct BuildFailureTests {
             #expect(before.count > 5)
 
             let bad = try folder.write("[\n{\"id\": 1, \"title\": \"a\"},\n{\"id\": 2,, }\n]", to: "bad.json")
-            let error = await #expect(throws: SitegenError.self) {
+            let error = await #expect(throws: SourceError.self) {
                 try await Build.run(BuildRequest(source: JSONArrayFileSource(path: bad), output: output))
             }
             guard case .invalidJSON(let path, let line, _, _) = error else {
@@ -51,7 +52,7 @@ struct BuildFailureTests {
     func writeFailureDiscardsStaging() async throws {
         try await withTemporaryFolder { folder in
             let output = try folder.write("not a folder", to: "out")
-            let error = await #expect(throws: SitegenError.self) {
+            let error = await #expect(throws: WriteError.self) {
                 try await Build.run(BuildRequest(source: SampleSource(count: 50), output: output))
             }
             guard case .writeFailed(let path, _) = error else {
@@ -68,7 +69,7 @@ struct BuildFailureTests {
     func sourceErrorPassesThrough() async throws {
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
-            let failure = SitegenError.unreadable(path: "somewhere", reason: "gone")
+            let failure = SourceError.unreadable(path: "somewhere", reason: "gone")
             await #expect(throws: failure) {
                 try await Build.run(BuildRequest(source: StubSource(failing: failure), output: output))
             }
@@ -81,7 +82,7 @@ struct BuildFailureTests {
     func pageSizeZero() async throws {
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
-            let error = await #expect(throws: SitegenError.self) {
+            let error = await #expect(throws: ConfigError.self) {
                 try await Build.run(
                     BuildRequest(
                         source: StubSource(failing: .unreadable(path: "must not be read", reason: "")), output: output,

@@ -1,10 +1,13 @@
+import SitegenConfig
+import SitegenRender
+import SitegenWrite
 import Testing
 
 @testable import SitegenBuild
 @testable import SitegenModel
 @testable import SitegenSource
 
-@Suite("BuildReport and SitegenError wording")
+@Suite("BuildReport and the errors' wording")
 struct BuildReportTests {
     func report(stories: Int = 300, pages: Int = 10, shards: Int = 9, itemPages: Int = 31, skipped: [Skip] = []) -> BuildReport {
         BuildReport(
@@ -36,18 +39,23 @@ struct BuildReportTests {
 
     @Test("every error reads as one line naming where")
     func errorDescriptions() {
-        #expect(SitegenError.unreadable(path: "p", reason: "gone").description == "p: cannot read: gone")
+        #expect(SourceError.unreadable(path: "p", reason: "gone").description == "p: cannot read: gone")
         #expect(
-            SitegenError.invalidJSON(path: "p", line: 3, column: 10, reason: "bad").description == "p:3:10: invalid JSON: bad")
-        #expect(SitegenError.invalidJSON(path: "p", line: nil, column: nil, reason: "bad").description == "p: invalid JSON: bad")
-        #expect(SitegenError.invalidField(path: "p", field: "[2]", reason: "r").description == "p: field '[2]': r")
-        #expect(SitegenError.template(path: "t", line: 2, column: 5, reason: "r").description == "t:2:5: template error: r")
-        #expect(SitegenError.invalidOption(name: "page-size", reason: "r").description == "--page-size: r")
-        #expect(SitegenError.writeFailed(path: "o", reason: "r").description.hasPrefix("o: cannot write: r"))
-        let all: [SitegenError] = [
-            .unreadable(path: "p", reason: "r"), .invalidJSON(path: "p", line: 1, column: 1, reason: "r"),
-            .invalidField(path: "p", field: "f", reason: "r"), .template(path: "p", line: 1, column: 1, reason: "r"),
-            .invalidOption(name: "n", reason: "r"), .writeFailed(path: "p", reason: "r"),
+            SourceError.invalidJSON(path: "p", line: 3, column: 10, reason: "bad").description == "p:3:10: invalid JSON: bad")
+        #expect(SourceError.invalidJSON(path: "p", line: nil, column: nil, reason: "bad").description == "p: invalid JSON: bad")
+        #expect(SourceError.invalidField(path: "p", field: "[2]", reason: "r").description == "p: field '[2]': r")
+        #expect(ThemeError.template(path: "t", line: 2, column: 5, reason: "r").description == "t:2:5: template error: r")
+        #expect(ConfigError.invalidOption(name: "page-size", reason: "r").description == "--page-size: r")
+        #expect(ConfigError.config(path: "c.toml", line: 3, column: nil, reason: "r").description == "c.toml:3: r")
+        #expect(WriteError.writeFailed(path: "o", reason: "r").description.hasPrefix("o: cannot write: r"))
+        let all: [any Error & CustomStringConvertible] = [
+            SourceError.unreadable(path: "p", reason: "r"), SourceError.invalidJSON(path: "p", line: 1, column: 1, reason: "r"),
+            SourceError.invalidField(path: "p", field: "f", reason: "r"), SourceError.fetchFailed(url: "u", reason: "r"),
+            SourceError.sitePage(path: "p", line: 2, reason: "r"),
+            ThemeError.template(path: "p", line: 1, column: 1, reason: "r"),
+            ConfigError.invalidOption(name: "n", reason: "r"), WriteError.writeFailed(path: "p", reason: "r"),
+            WriteError.outputLocked(path: "p"),
+            FlagError.unknown(flag: "x", command: .build, likely: nil), BuildError.strict(["a"]),
         ]
         for error in all { #expect(!error.description.contains("\n")) }
     }

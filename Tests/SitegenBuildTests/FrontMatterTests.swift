@@ -223,7 +223,7 @@ struct SiteTimeZoneTests {
     func configured() throws {
         let config = try SiteConfig(toml: "title = 'x'\ntimezone = 'Mars/Olympus_Mons'\n", path: "s.toml")
         #expect(
-            throws: SitegenError.config(
+            throws: ConfigError.config(
                 path: "s.toml", line: 2, column: nil,
                 reason: "timezone: must be a time zone name such as Europe/Berlin (got Mars/Olympus_Mons)")
         ) {

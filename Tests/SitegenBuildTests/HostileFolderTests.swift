@@ -1,5 +1,6 @@
 import Foundation
 import SitegenAssets
+import SitegenRender
 import SitegenTestSupport
 import Testing
 
@@ -103,7 +104,7 @@ struct HostileFolderTests {
                 source: MarkdownStorySource(path: folder.path("site")), output: folder.path("out"),
                 templates: folder.path("theme"))
             await #expect(
-                throws: SitegenError.unreadable(
+                throws: ThemeError.unreadable(
                     path: folder.path("theme/style.css"),
                     reason: "not a file inside the templates folder (a symbolic link out of it?)")
             ) { try await Build.run(request) }
@@ -112,7 +113,7 @@ struct HostileFolderTests {
                 atPath: folder.path("pages/about.md"), withDestinationPath: folder.path("outside/out.md"))
             request.templates = nil
             request.pages = folder.path("pages")
-            await #expect(throws: SitegenError.self) { try await Build.run(request) }
+            await #expect(throws: SourceError.self) { try await Build.run(request) }
             #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
         }
     }

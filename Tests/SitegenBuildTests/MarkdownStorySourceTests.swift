@@ -22,7 +22,7 @@ struct MarkdownStorySourceTests {
             try folder.write("---\ntitle: a\n---\n", to: "content/a.md")
             #expect(try SourceLocator.source(for: folder.path("content")) is MarkdownStorySource)
             try folder.makeFolder("empty")
-            #expect(throws: SitegenError.self) { try SourceLocator.source(for: folder.path("empty")) }
+            #expect(throws: SourceError.self) { try SourceLocator.source(for: folder.path("empty")) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenTestSupport
+import SitegenWrite
 import Testing
 
 @testable import SitegenBuild
@@ -15,11 +16,11 @@ struct OutputLockTests {
         try await withTemporaryFolder { folder in
             let output = folder.path("out")
             let first = try OutputFolder(path: output)
-            await #expect(throws: SitegenError.outputLocked(path: output)) {
+            await #expect(throws: WriteError.outputLocked(path: output)) {
                 try await Build.run(BuildRequest(source: SampleSource(count: 10), output: output))
             }
             #expect(
-                SitegenError.outputLocked(path: output).description
+                WriteError.outputLocked(path: output).description
                     == "\(output): another sitegen build is writing this output; try again when it is done")
             first.discard()
             _ = try await Build.run(BuildRequest(source: SampleSource(count: 10), output: output))

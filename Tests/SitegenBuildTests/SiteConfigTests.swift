@@ -108,12 +108,12 @@ struct SiteConfigTests {
     func unknownKey() {
         let text = "title = \"x\"\n\npagesize = 10\n"
         #expect(
-            throws: SitegenError.config(
+            throws: ConfigError.config(
                 path: "site.toml", line: 3, column: nil, reason: "unknown key 'pagesize' (did you mean page_size?)")
         ) {
             try SiteConfig(toml: text, path: "site.toml")
         }
-        #expect(throws: SitegenError.config(path: "site.toml", line: 1, column: nil, reason: "unknown key 'colour'")) {
+        #expect(throws: ConfigError.config(path: "site.toml", line: 1, column: nil, reason: "unknown key 'colour'")) {
             try SiteConfig(toml: "colour = 1", path: "site.toml")
         }
     }
@@ -132,7 +132,7 @@ struct SiteConfigTests {
             ("\n\ntitle = [\"a\"]", 3, "title: expected a string, got an array"),
         ]
         for (text, line, reason) in cases {
-            #expect(throws: SitegenError.config(path: "c.toml", line: line, column: nil, reason: reason)) {
+            #expect(throws: ConfigError.config(path: "c.toml", line: line, column: nil, reason: reason)) {
                 try SiteConfig(toml: text, path: "c.toml")
             }
         }
@@ -142,7 +142,7 @@ struct SiteConfigTests {
     func badField() {
         let text = "title = \"t\"\n[fields]\ntitle = \"name\"\ncolour = \"hue\"\n"
         #expect(
-            throws: SitegenError.config(
+            throws: ConfigError.config(
                 path: "c.toml", line: 4, column: nil,
                 reason:
                     "fields: unknown story field 'colour' (one of id, title, url, by, time, score, descendants, text, image, type)"
@@ -157,7 +157,7 @@ struct SiteConfigTests {
         do {
             _ = try SiteConfig(toml: "title = \"a\"\npage_size = = 3\n", path: "c.toml")
             Issue.record("no error")
-        } catch let SitegenError.config(path, line, column, reason) {
+        } catch let ConfigError.config(path, line, column, reason) {
             #expect(path == "c.toml")
             #expect(line == 2)
             #expect(column != nil)
@@ -186,21 +186,21 @@ struct SiteConfigTests {
     func ranges() throws {
         let file = try SiteConfig(toml: "title = \"x\"\npage_size = 0\nbase_url = \"news\"", path: "c.toml")
         #expect(
-            throws: SitegenError.config(path: "c.toml", line: 2, column: nil, reason: "page_size: must be at least 1 (got 0)")
+            throws: ConfigError.config(path: "c.toml", line: 2, column: nil, reason: "page_size: must be at least 1 (got 0)")
         ) {
             try BuildSettings.resolve(flags: SiteConfig(), config: file, exists: { _ in false })
         }
         var flags = SiteConfig()
         flags[.pageSize] = 5
         #expect(
-            throws: SitegenError.config(
+            throws: ConfigError.config(
                 path: "c.toml", line: 3, column: nil, reason: "base_url: must start with / or http(s):// (got news)")
         ) {
             try BuildSettings.resolve(flags: flags, config: file, exists: { _ in false })
         }
         flags[.baseURL] = "/ok/"
         flags[.retries] = -1
-        #expect(throws: SitegenError.invalidOption(name: "retries", reason: "must be at least 0 (got -1)")) {
+        #expect(throws: ConfigError.invalidOption(name: "retries", reason: "must be at least 0 (got -1)")) {
             try BuildSettings.resolve(flags: flags, config: file, exists: { _ in false })
         }
     }
@@ -224,7 +224,7 @@ struct SiteConfigTests {
             #expect(config[.source] == folder.path("site") + "/content")
             #expect(config[.output] == "/abs/out")
             #expect(config[.templates] == folder.path("site") + "/theme")
-            #expect(throws: SitegenError.unreadable(path: folder.path("none.toml"), reason: "no such file")) {
+            #expect(throws: ConfigError.unreadable(path: folder.path("none.toml"), reason: "no such file")) {
                 try SiteConfig.load(folder.path("none.toml"))
             }
         }

@@ -153,7 +153,7 @@ extension TaxonomyBuildTests {
             _ = try await Build.run(request(SiteOptions(pageSize: 2)))
             #expect(try readText(folder.path("out/tags/index.html")).contains("My tags."))
             try Self.writePosts(folder, count: 2, tags: { _ in ["swift"] })
-            await #expect(throws: SitegenError.self) { _ = try await Build.run(request(SiteOptions(pageSize: 2))) }
+            await #expect(throws: SourceError.self) { _ = try await Build.run(request(SiteOptions(pageSize: 2))) }
             #expect(try readText(folder.path("out/tags/index.html")).contains("My tags."), "the previous output as it was")
             _ = try await Build.run(request(SiteOptions(pageSize: 2, taxonomies: false)))
         }

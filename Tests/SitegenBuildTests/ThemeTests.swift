@@ -14,11 +14,11 @@ struct ThemeTests {
     func templateError(
         _ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation
     ) throws
-        -> (path: String, line: Int, column: Int, reason: String, folder: String, error: SitegenError)?
+        -> (path: String, line: Int, column: Int, reason: String, folder: String, error: ThemeError)?
     {
         try withTemporaryFolder { folder in
             for (name, text) in files { try folder.write(text, to: name) }
-            let error = #expect(throws: SitegenError.self, sourceLocation: sourceLocation) { try Theme.load(from: folder.path) }
+            let error = #expect(throws: ThemeError.self, sourceLocation: sourceLocation) { try Theme.load(from: folder.path) }
             guard case .template(let path, let line, let column, let reason) = error else {
                 Issue.record("expected a template error, got \(String(describing: error))", sourceLocation: sourceLocation)
                 return nil
@@ -58,7 +58,7 @@ struct ThemeTests {
             let templates = try folder.makeFolder("templates")
             try folder.write("{{#a}}", to: "templates/item.mustache")
             let output = folder.path("out")
-            let error = await #expect(throws: SitegenError.self) {
+            let error = await #expect(throws: ThemeError.self) {
                 try await Build.run(BuildRequest(source: SampleSource(count: 10), output: output, templates: templates))
             }
             guard case .template(let path, _, _, _) = error else {

@@ -91,7 +91,7 @@ struct ConfigTableTests {
         // A flag of build and serve, checked by its own rule.
         #expect(try SiteConfig(flags: ["--colour-scheme", "dawn"], command: .serve, keys: keys)[scheme] == "dawn")
         #expect(throws: FlagError.self) { try SiteConfig(flags: ["--colour-scheme", "dawn"], command: .build) }
-        #expect(throws: SitegenError.invalidOption(name: "colour-scheme", reason: "must be dusk or dawn (got noon)")) {
+        #expect(throws: ConfigError.invalidOption(name: "colour-scheme", reason: "must be dusk or dawn (got noon)")) {
             try SiteConfig(flags: ["--colour-scheme=noon"], command: .build, keys: keys).check(keys: keys)
         }
         // --help.
@@ -101,7 +101,7 @@ struct ConfigTableTests {
         let file = try SiteConfig(toml: "title = \"t\"\ncolour_scheme = \"noon\"\n", path: "s.toml", keys: keys)
         #expect(file[scheme] == "noon")
         #expect(
-            throws: SitegenError.config(
+            throws: ConfigError.config(
                 path: "s.toml", line: 2, column: nil, reason: "colour_scheme: must be dusk or dawn (got noon)")
         ) {
             try file.check(keys: keys)

@@ -87,7 +87,7 @@ struct MustacheSpecTests {
 
         var templates = EmbeddedAssets.templates.mapValues { (text: $0, path: "built-in") }
         templates["row"] = (source, "row.mustache")
-        let error = #expect(throws: SitegenError.self) { try Theme(templates: templates, stylesheet: "") }
+        let error = #expect(throws: ThemeError.self) { try Theme(templates: templates, stylesheet: "") }
         guard case .template(let path, let line, let column, let reason)? = error else {
             Issue.record("expected a template error, got \(String(describing: error))")
             return

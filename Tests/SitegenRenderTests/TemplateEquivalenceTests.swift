@@ -126,7 +126,7 @@ struct TemplateEquivalenceTests {
         for text in ["ok\n{{=<% %>=}}", "{{<parent}}{{/parent}}", "{{$block}}x{{/block}}"] {
             var templates = EmbeddedAssets.templates.mapValues { ($0, "x") }
             templates["row"] = (text, "Templates/row.mustache")
-            #expect(throws: SitegenError.self) { try Theme(templates: templates, stylesheet: "") }
+            #expect(throws: ThemeError.self) { try Theme(templates: templates, stylesheet: "") }
         }
     }
 }

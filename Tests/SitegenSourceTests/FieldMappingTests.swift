@@ -42,11 +42,11 @@ struct FieldMappingTests {
     func badAssignments() {
         var mapping = FieldMapping.defaults
         #expect(
-            throws: SitegenError.invalidOption(name: "field", reason: "'title' must be story-field=json.path, e.g. title=name")
+            throws: SourceError.invalidOption(name: "field", reason: "'title' must be story-field=json.path, e.g. title=name")
         ) {
             try mapping.set("title")
         }
-        #expect(throws: SitegenError.self) { try mapping.set("color=hue") }
+        #expect(throws: SourceError.self) { try mapping.set("color=hue") }
         #expect(mapping == .defaults)
     }
 

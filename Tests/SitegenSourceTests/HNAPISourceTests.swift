@@ -122,7 +122,7 @@ struct HNAPISourceTests {
         try await LoopbackServer.with(route) { server in
             let source = HNAPISource(base: server.base + "/v0", settings: Self.settings(attempts: 2))
             await #expect(
-                throws: SitegenError.fetchFailed(url: server.base + "/v0/topstories.json", reason: "HTTP 503 after 2 attempts")
+                throws: SourceError.fetchFailed(url: server.base + "/v0/topstories.json", reason: "HTTP 503 after 2 attempts")
             ) {
                 try await source.entries()
             }
@@ -136,11 +136,11 @@ struct HNAPISourceTests {
             target.hasSuffix("nostories.json") ? .json("null") : .json(#"{"ids":[1]}"#)
         }
         try await LoopbackServer.with(route) { server in
-            let missing = await #expect(throws: SitegenError.self) {
+            let missing = await #expect(throws: SourceError.self) {
                 try await HNAPISource(base: server.base + "/v0", list: "nostories", settings: Self.settings()).entries()
             }
             #expect(missing?.description.contains("has no list 'nostories'") == true)
-            let wrong = await #expect(throws: SitegenError.self) {
+            let wrong = await #expect(throws: SourceError.self) {
                 try await HNAPISource(base: server.base + "/v0", settings: Self.settings()).entries()
             }
             #expect(
@@ -157,7 +157,7 @@ struct HNAPISourceTests {
             let started = ContinuousClock.now
             let source = HNAPISource(
                 base: server.base + "/v0", settings: Self.settings(timeout: .seconds(120), deadline: .milliseconds(500)))
-            let error = await #expect(throws: SitegenError.self) { try await source.entries() }
+            let error = await #expect(throws: SourceError.self) { try await source.entries() }
             #expect(error?.description.contains("the deadline of 0.5 s passed") == true)
             // Ended by the deadline, long before any request's timeout (slack for a loaded machine).
             #expect(started.duration(to: .now) < .seconds(60))
@@ -187,7 +187,7 @@ struct HNAPISourceTests {
             let offline = try await HNAPISource(base: base, settings: Self.settings(cache: cache, offline: true)).entries()
             #expect(Self.ids(offline) == [1, 2, 3])
             await #expect(
-                throws: SitegenError.fetchFailed(url: base + "/newstories.json", reason: "not in the cache (--offline)")
+                throws: SourceError.fetchFailed(url: base + "/newstories.json", reason: "not in the cache (--offline)")
             ) {
                 try await HNAPISource(base: base, list: "newstories", settings: Self.settings(cache: cache, offline: true))
                     .entries()

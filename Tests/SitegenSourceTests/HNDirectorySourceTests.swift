@@ -56,7 +56,7 @@ struct HNDirectorySourceTests {
     func listNotInts(text: String) async throws {
         try await withTemporaryFolder { folder in
             let list = try folder.write(text, to: "topstories.json")
-            let error = await #expect(throws: SitegenError.self) { try await HNDirectorySource(path: folder.path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await HNDirectorySource(path: folder.path).entries() }
             guard case .invalidField(let path, _, _) = error else {
                 Issue.record("expected invalidField for \(text), got \(String(describing: error))")
                 return
@@ -69,7 +69,7 @@ struct HNDirectorySourceTests {
     func listNotJSON() async throws {
         try await withTemporaryFolder { folder in
             let list = try folder.write("[\n1,\n2 3\n]", to: "topstories.json")
-            let error = await #expect(throws: SitegenError.self) { try await HNDirectorySource(path: folder.path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await HNDirectorySource(path: folder.path).entries() }
             guard case .invalidJSON(let path, let line, _, _) = error else {
                 Issue.record("expected invalidJSON, got \(String(describing: error))")
                 return
@@ -82,7 +82,7 @@ struct HNDirectorySourceTests {
     @Test("a missing topstories.json throws unreadable naming it")
     func missingList() async throws {
         try await withTemporaryFolder { folder in
-            let error = await #expect(throws: SitegenError.self) { try await HNDirectorySource(path: folder.path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await HNDirectorySource(path: folder.path).entries() }
             guard case .unreadable(let path, _) = error else {
                 Issue.record("expected unreadable, got \(String(describing: error))")
                 return

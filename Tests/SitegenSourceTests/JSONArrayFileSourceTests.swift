@@ -36,8 +36,8 @@ struct JSONArrayFileSourceTests {
             #expect(try JSONInput.read(large) == Data(bytes))
             let small = try folder.write("[1]", to: "small.json")
             #expect(try JSONInput.read(small) == Data("[1]".utf8))
-            #expect(throws: SitegenError.self) { try JSONInput.read(folder.path("")) }
-            #expect(throws: SitegenError.unreadable(path: folder.path("none.json"), reason: "no such file")) {
+            #expect(throws: SourceError.self) { try JSONInput.read(folder.path("")) }
+            #expect(throws: SourceError.unreadable(path: folder.path("none.json"), reason: "no such file")) {
                 try JSONInput.read(folder.path("none.json"))
             }
         }
@@ -62,7 +62,7 @@ struct JSONArrayFileSourceTests {
                 ]
                 """
             let path = try folder.write(text, to: "broken.json")
-            let error = await #expect(throws: SitegenError.self) { try await JSONArrayFileSource(path: path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await JSONArrayFileSource(path: path).entries() }
             guard case .invalidJSON(let errorPath, let line, let column, _) = error else {
                 Issue.record("expected invalidJSON, got \(String(describing: error))")
                 return
@@ -78,7 +78,7 @@ struct JSONArrayFileSourceTests {
     func syntaxErrorFirstLine() async throws {
         try await withTemporaryFolder { folder in
             let path = try folder.write("[{\"id\": 1,, }]\n", to: "broken.json")
-            let error = await #expect(throws: SitegenError.self) { try await JSONArrayFileSource(path: path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await JSONArrayFileSource(path: path).entries() }
             guard case .invalidJSON(let errorPath, let line, _, _) = error else {
                 Issue.record("expected invalidJSON, got \(String(describing: error))")
                 return
@@ -92,7 +92,7 @@ struct JSONArrayFileSourceTests {
     func emptyFile() async throws {
         try await withTemporaryFolder { folder in
             let path = try folder.write("", to: "empty.json")
-            let error = await #expect(throws: SitegenError.self) { try await JSONArrayFileSource(path: path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await JSONArrayFileSource(path: path).entries() }
             guard case .invalidJSON(let errorPath, _, _, let reason) = error else {
                 Issue.record("expected invalidJSON, got \(String(describing: error))")
                 return
@@ -106,7 +106,7 @@ struct JSONArrayFileSourceTests {
     func notAnArray(text: String) async throws {
         try await withTemporaryFolder { folder in
             let path = try folder.write(text, to: "object.json")
-            let error = await #expect(throws: SitegenError.self) { try await JSONArrayFileSource(path: path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await JSONArrayFileSource(path: path).entries() }
             guard case .invalidField(let errorPath, let field, _) = error else {
                 Issue.record("expected invalidField, got \(String(describing: error))")
                 return
@@ -120,7 +120,7 @@ struct JSONArrayFileSourceTests {
     func nullFile() async throws {
         try await withTemporaryFolder { folder in
             let path = try folder.write("null", to: "null.json")
-            let error = await #expect(throws: SitegenError.self) { try await JSONArrayFileSource(path: path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await JSONArrayFileSource(path: path).entries() }
             guard case .invalidField(let errorPath, let field, _) = error else {
                 Issue.record("expected invalidField for a valid-JSON null file, got \(String(describing: error))")
                 return
@@ -134,7 +134,7 @@ struct JSONArrayFileSourceTests {
     func missingFile() async throws {
         try await withTemporaryFolder { folder in
             let path = folder.path("nope.json")
-            let error = await #expect(throws: SitegenError.self) { try await JSONArrayFileSource(path: path).entries() }
+            let error = await #expect(throws: SourceError.self) { try await JSONArrayFileSource(path: path).entries() }
             guard case .unreadable(let errorPath, _) = error else {
                 Issue.record("expected unreadable, got \(String(describing: error))")
                 return

@@ -85,7 +85,7 @@ struct JSONLinesSourceTests {
     @Test("a missing file throws unreadable naming it")
     func missingFile() async throws {
         let path = "/nonexistent/sitegen-tests/stories.jsonl"
-        await #expect(throws: SitegenError.unreadable(path: path, reason: "no such file")) {
+        await #expect(throws: SourceError.unreadable(path: path, reason: "no such file")) {
             try await JSONLinesSource(path: path).entries()
         }
     }

@@ -58,7 +58,7 @@ struct PagedAPISourceTests {
             let source = PagedAPISource(
                 template: server.base + "/beers?page={page}", settings: HNAPISourceTests.settings(attempts: 2))
             await #expect(
-                throws: SitegenError.fetchFailed(url: server.base + "/beers?page=3", reason: "HTTP 502 after 2 attempts")
+                throws: SourceError.fetchFailed(url: server.base + "/beers?page=3", reason: "HTTP 502 after 2 attempts")
             ) {
                 try await source.entries()
             }
@@ -84,7 +84,7 @@ struct PagedAPISourceTests {
             let source = PagedAPISource(
                 template: server.base + "/beers?page={page}", itemsKey: "beers", settings: HNAPISourceTests.settings())
             await #expect(
-                throws: SitegenError.invalidField(
+                throws: SourceError.invalidField(
                     path: server.base + "/beers?page=1", field: "beers",
                     reason: "missing; --items-key names the array of items (this page has currentPage, data, totalResults)")
             ) { try await source.entries() }
@@ -97,7 +97,7 @@ struct PagedAPISourceTests {
         try await LoopbackServer.with(route) { server in
             let source = PagedAPISource(template: server.base + "/x?page={page}", settings: HNAPISourceTests.settings())
             await #expect(
-                throws: SitegenError.invalidField(
+                throws: SourceError.invalidField(
                     path: server.base + "/x?page=1", field: "totalResults", reason: "must be a count of items, not a string")
             ) { try await source.entries() }
         }
@@ -108,7 +108,7 @@ struct PagedAPISourceTests {
         let route: LoopbackServer.Route = { _, _ in .json("{\"data\": [1,\n ,]}") }
         try await LoopbackServer.with(route) { server in
             let source = PagedAPISource(template: server.base + "/x?page={page}", settings: HNAPISourceTests.settings())
-            let error = await #expect(throws: SitegenError.self) { try await source.entries() }
+            let error = await #expect(throws: SourceError.self) { try await source.entries() }
             guard case .invalidJSON(let path, let line, _, _) = error else {
                 Issue.record("expected invalidJSON, got \(String(describing: error))")
                 return

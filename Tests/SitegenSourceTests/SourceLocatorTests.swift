@@ -27,7 +27,7 @@ struct SourceLocatorTests {
     @Test("a folder without topstories.json is refused, naming the folder")
     func folderWithoutList() throws {
         try withTemporaryFolder { folder in
-            let error = #expect(throws: SitegenError.self) { try SourceLocator.source(for: folder.path) }
+            let error = #expect(throws: SourceError.self) { try SourceLocator.source(for: folder.path) }
             guard case .unreadable(let path, _) = error else {
                 Issue.record("expected unreadable, got \(String(describing: error))")
                 return
@@ -54,7 +54,7 @@ struct SourceLocatorTests {
 
     @Test("a missing path is unreadable, naming it")
     func missing() {
-        let error = #expect(throws: SitegenError.self) { try SourceLocator.source(for: "/nonexistent/stories.json") }
+        let error = #expect(throws: SourceError.self) { try SourceLocator.source(for: "/nonexistent/stories.json") }
         guard case .unreadable(let path, _) = error else {
             Issue.record("expected unreadable, got \(String(describing: error))")
             return
@@ -66,7 +66,7 @@ struct SourceLocatorTests {
     func unknownExtension(name: String) throws {
         try withTemporaryFolder { folder in
             let path = try folder.write("[]", to: name)
-            let error = #expect(throws: SitegenError.self) { try SourceLocator.source(for: path) }
+            let error = #expect(throws: SourceError.self) { try SourceLocator.source(for: path) }
             guard case .unreadable(let errorPath, let reason) = error else {
                 Issue.record("expected unreadable, got \(String(describing: error))")
                 return
@@ -94,7 +94,7 @@ struct SourceLocatorTests {
 
     @Test("a URL without a host is refused, naming --source")
     func badURL() {
-        #expect(throws: SitegenError.invalidOption(name: "source", reason: "http:///v0 is not a URL")) {
+        #expect(throws: SourceError.invalidOption(name: "source", reason: "http:///v0 is not a URL")) {
             try SourceLocator.source(for: "http:///v0")
         }
     }

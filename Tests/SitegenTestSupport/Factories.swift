@@ -38,10 +38,10 @@ extension SourceEntry {
 /// A source that hands over fixed entries, or fails with a fixed error.
 public struct StubSource: StorySource {
     public var name = "stub"
-    public var result: Result<[SourceEntry], SitegenError>
+    public var result: Result<[SourceEntry], SourceError>
 
     public init(_ entries: [SourceEntry]) { result = .success(entries) }
-    public init(failing error: SitegenError) { result = .failure(error) }
+    public init(failing error: SourceError) { result = .failure(error) }
 
     public func entries() async throws -> [SourceEntry] { try result.get() }
 }

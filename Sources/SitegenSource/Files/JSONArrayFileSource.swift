@@ -18,7 +18,7 @@ public struct JSONArrayFileSource: StorySource {
 
     func readEntries() throws -> [SourceEntry] {
         let data = try JSONInput.read(path)
-        if data.isEmpty { throw SitegenError.invalidJSON(path: path, line: nil, column: nil, reason: "the file is empty") }
+        if data.isEmpty { throw SourceError.invalidJSON(path: path, line: nil, column: nil, reason: "the file is empty") }
         let prefix = path + " entry "
         let parsed = data.withUnsafeBytes { bytes in
             Result { () throws(ItemParser.DocumentError) in
@@ -31,9 +31,9 @@ public struct JSONArrayFileSource: StorySource {
         case .success(let entries):
             return entries
         case .failure(.syntax(let line, let column, let reason)):
-            throw SitegenError.invalidJSON(path: path, line: line, column: column, reason: reason)
+            throw SourceError.invalidJSON(path: path, line: line, column: column, reason: reason)
         case .failure(.notAnArray(let found)):
-            throw SitegenError.invalidField(path: path, field: "(top level)", reason: "must be an array of items, not \(found)")
+            throw SourceError.invalidField(path: path, field: "(top level)", reason: "must be an array of items, not \(found)")
         }
     }
 }

@@ -58,7 +58,7 @@ public struct JSONLinesSource: StorySource {
             guard let file = FileHandle(forReadingAtPath: path) else {
                 // The same words a whole read would give.
                 _ = try JSONInput.read(path)
-                throw SitegenError.unreadable(path: path, reason: "cannot read")
+                throw SourceError.unreadable(path: path, reason: "cannot read")
             }
             self.file = file
             self.path = path
@@ -93,7 +93,7 @@ public struct JSONLinesSource: StorySource {
                 do {
                     read = try file.read(upToCount: windowBytes) ?? Data()
                 } catch {
-                    throw SitegenError.unreadable(path: path, reason: SystemErrorText.of(error))
+                    throw SourceError.unreadable(path: path, reason: SystemErrorText.of(error))
                 }
                 ended = read.isEmpty
                 var data = carried

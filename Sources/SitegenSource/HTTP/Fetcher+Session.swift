@@ -25,7 +25,7 @@ extension Fetcher {
         do {
             return try await get(url, .network).body
         } catch {
-            throw SitegenError.fetchFailed(url: url, reason: error.description)
+            throw SourceError.fetchFailed(url: url, reason: error.description)
         }
     }
 }

@@ -64,7 +64,7 @@ public struct HNAPISource: StorySource {
     private func ids(in body: [UInt8]) throws -> [Int] {
         // Firebase answers null for a list it doesn't have; say so rather than "not an array".
         if body.elementsEqual("null".utf8) {
-            throw SitegenError.invalidField(
+            throw SourceError.invalidField(
                 path: listURL, field: "(top level)",
                 reason:
                     "the API has no list '\(list)' (it answered null); HN's lists are \(Self.knownLists.joined(separator: ", "))")
@@ -79,7 +79,7 @@ public struct HNAPISource: StorySource {
             fetched = try await fetcher.get(itemURL(id), .cacheFirst)
         } catch {
             if case .deadline = error.failure {
-                throw SitegenError.fetchFailed(url: error.url, reason: error.failure.description)
+                throw SourceError.fetchFailed(url: error.url, reason: error.failure.description)
             }
             fetcher.tally.finished(failed: true)
             return SourceEntry(location: location, id: id, content: .unfetched(error.description))

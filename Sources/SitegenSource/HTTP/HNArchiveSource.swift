@@ -207,7 +207,7 @@ public struct HNArchiveSource: StorySource {
         guard let text = String(validating: body, as: UTF8.self),
             let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), value > 0
         else {
-            throw SitegenError.invalidField(path: url, field: "(top level)", reason: "maxitem must be a positive integer")
+            throw SourceError.invalidField(path: url, field: "(top level)", reason: "maxitem must be a positive integer")
         }
         return value
     }
@@ -240,7 +240,7 @@ public struct HNArchiveSource: StorySource {
                 body = try await fetcher.get(url, .network).body
             } catch {
                 if case .deadline = error.failure {
-                    throw SitegenError.fetchFailed(url: error.url, reason: error.failure.description)
+                    throw SourceError.fetchFailed(url: error.url, reason: error.failure.description)
                 }
                 fetcher.tally.finished(failed: true)
                 return nil

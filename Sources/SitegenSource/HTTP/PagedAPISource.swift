@@ -99,22 +99,22 @@ public struct PagedAPISource: StorySource {
         }
         if case .array(let items) = value { return (items, nil) }
         guard case .object(let fields) = value else {
-            throw SitegenError.invalidField(
+            throw SourceError.invalidField(
                 path: url, field: "(top level)", reason: "must be an object holding the items, not \(value.kind)")
         }
         guard let found = value.at(itemsKey) else {
-            throw SitegenError.invalidField(
+            throw SourceError.invalidField(
                 path: url, field: itemsKey,
                 reason:
                     "missing; --items-key names the array of items (this page has \(fields.keys.sorted().joined(separator: ", ")))"
             )
         }
         guard case .array(let items) = found else {
-            throw SitegenError.invalidField(path: url, field: itemsKey, reason: "must be an array of items, not \(found.kind)")
+            throw SourceError.invalidField(path: url, field: itemsKey, reason: "must be an array of items, not \(found.kind)")
         }
         guard let total = value.at(totalKey) else { return (items, nil) }
         guard let count = total.integer, count >= 0 else {
-            throw SitegenError.invalidField(path: url, field: totalKey, reason: "must be a count of items, not \(total.kind)")
+            throw SourceError.invalidField(path: url, field: totalKey, reason: "must be a count of items, not \(total.kind)")
         }
         return (items, count)
     }

@@ -34,11 +34,11 @@ public struct FieldMapping: Sendable, Equatable {
     public mutating func set(_ assignment: String) throws {
         let parts = assignment.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, !parts[1].isEmpty else {
-            throw SitegenError.invalidOption(
+            throw SourceError.invalidOption(
                 name: "field", reason: "'\(assignment)' must be story-field=json.path, e.g. title=name")
         }
         guard let field = Field(rawValue: parts[0]) else {
-            throw SitegenError.invalidOption(
+            throw SourceError.invalidOption(
                 name: "field",
                 reason: "'\(parts[0])' is not a story field; use one of \(Field.allCases.map(\.rawValue).joined(separator: ", "))"
             )

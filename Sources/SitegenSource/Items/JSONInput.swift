@@ -3,7 +3,7 @@ import SitegenModel
 import SitegenSystem
 import Synchronization
 
-/// Reading source files, with failures turned into `SitegenError`s that name the file, line and
+/// Reading source files, with failures turned into `SourceError`s that name the file, line and
 /// column. Items are parsed by `ItemParser`; JSONDecoder is left with the small list files.
 enum JSONInput {
     package static func read(_ path: String) throws -> Data {
@@ -12,7 +12,7 @@ enum JSONInput {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw SitegenError.unreadable(path: path, reason: SystemErrorText.of(error))
+            throw SourceError.unreadable(path: path, reason: SystemErrorText.of(error))
         }
     }
 
@@ -51,7 +51,7 @@ enum JSONInput {
         guard error == 0 else {
             bytes.deallocate()
             let reason = error == EAGAIN ? "the file changed while it was read" : String(cString: strerror(error))
-            throw SitegenError.unreadable(path: path, reason: reason)
+            throw SourceError.unreadable(path: path, reason: reason)
         }
         return Data(bytesNoCopy: bytes, count: size, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
@@ -62,7 +62,7 @@ enum JSONInput {
             return try JSONDecoder().decode([Int].self, from: data)
         } catch {
             if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
-                throw SitegenError.invalidField(path: path, field: "(top level)", reason: "must be an array of integer item ids")
+                throw SourceError.invalidField(path: path, field: "(top level)", reason: "must be an array of integer item ids")
             }
             throw invalid(data, path: path, error: error)
         }
@@ -70,7 +70,7 @@ enum JSONInput {
 
     /// JSONDecoder's errors carry no position; JSONSerialization's say "around character N",
     /// which is turned into a line and column here. Only runs on the failure path.
-    package static func invalid(_ data: Data, path: String, error: Error) -> SitegenError {
+    package static func invalid(_ data: Data, path: String, error: Error) -> SourceError {
         // A well-formed file of the wrong shape (`null`, `5`, an object where an array belongs).
         var shape: DecodingError.Context?
         if case DecodingError.typeMismatch(_, let context) = error { shape = context }

@@ -28,7 +28,7 @@ enum FolderWalk {
 
     static func files(in folder: String) throws -> Result {
         guard let root = ContainedFolder(folder) else {
-            throw SitegenError.unreadable(path: folder, reason: "no such folder")
+            throw SourceError.unreadable(path: folder, reason: "no such folder")
         }
         // The folder itself may be a link (`content -> ../docs`), but not one out of the folder
         // it is named in: a contributor's `content -> /home/runner` would make all of it the source.
@@ -39,7 +39,7 @@ enum FolderWalk {
                     ? "." : (folder as NSString).deletingLastPathComponent),
             !parent.isInside(resolved: root.resolved)
         {
-            throw SitegenError.unreadable(
+            throw SourceError.unreadable(
                 path: folder, reason: "a symbolic link out of the folder it is in; name the folder itself")
         }
         var result = Result()
@@ -47,7 +47,7 @@ enum FolderWalk {
         while let relative = pending.popLast() {
             let real = relative.isEmpty ? root.resolved : root.resolved + "/" + relative
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: real) else {
-                if relative.isEmpty { throw SitegenError.unreadable(path: folder, reason: "cannot list the folder") }
+                if relative.isEmpty { throw SourceError.unreadable(path: folder, reason: "cannot list the folder") }
                 continue
             }
             for name in names {

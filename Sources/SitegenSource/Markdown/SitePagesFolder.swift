@@ -14,7 +14,7 @@ public enum SitePagesFolder {
     /// The folder's `.md` files (not its subfolders: a page's URL is its file name), by name.
     static func markdownFiles(in folder: String) throws -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw SitegenError.unreadable(path: folder, reason: "cannot list the folder")
+            throw SourceError.unreadable(path: folder, reason: "cannot list the folder")
         }
         return names.filter { $0.lowercased().hasSuffix(".md") && !$0.hasPrefix(".") }.sorted()
     }
@@ -24,42 +24,42 @@ public enum SitePagesFolder {
         guard let folder else { return [] }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SitegenError.unreadable(path: folder, reason: "no such folder (--pages)")
+            throw SourceError.unreadable(path: folder, reason: "no such folder (--pages)")
         }
         guard let contained = ContainedFolder(folder) else {
-            throw SitegenError.unreadable(path: folder, reason: "no such folder (--pages)")
+            throw SourceError.unreadable(path: folder, reason: "no such folder (--pages)")
         }
         var pages: [SitePage] = []
         for file in try markdownFiles(in: folder) {
             let path = (folder as NSString).appendingPathComponent(file)
             // A link out of the folder is never read: the build stops and names it.
             guard contained.file(file) != nil else {
-                throw SitegenError.sitePage(
+                throw SourceError.sitePage(
                     path: path, line: nil, reason: "not a file inside the folder (a symbolic link out of it, or a folder)")
             }
             let slug = String(file.dropLast(3))
             guard !slug.isEmpty, slug.unicodeScalars.allSatisfy(isSlugScalar) else {
-                throw SitegenError.sitePage(
+                throw SourceError.sitePage(
                     path: path, line: nil,
                     reason: "a page's file name must be lowercase letters, digits, - and _ (it becomes its URL)")
             }
             guard !reserved.contains(slug) else {
-                throw SitegenError.sitePage(
+                throw SourceError.sitePage(
                     path: path, line: nil, reason: "'\(slug)' is a name the site itself uses; rename the page")
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw SitegenError.unreadable(path: path, reason: "permission denied")
+                throw SourceError.unreadable(path: path, reason: "permission denied")
             }
             let matter: FrontMatter
             do {
                 matter = try FrontMatter.parse(String(decoding: data, as: UTF8.self))
             } catch {
-                throw SitegenError.sitePage(path: path, line: error.line, reason: "front matter: \(error.reason)")
+                throw SourceError.sitePage(path: path, line: error.line, reason: "front matter: \(error.reason)")
             }
             var weight: Int?
             if let field = matter.fields["weight"] {
                 guard let value = field.value.firstText.flatMap({ Int($0) }) else {
-                    throw SitegenError.sitePage(path: path, line: field.line, reason: "weight must be an integer")
+                    throw SourceError.sitePage(path: path, line: field.line, reason: "weight must be an integer")
                 }
                 weight = value
             }
