@@ -110,8 +110,8 @@ public enum Deploy {
         started: ContinuousClock.Instant
     ) async throws -> DeployReport {
         let rules = DeployPlanner.rules(precompress: request.precompress)
-        let rulesMatch = try await client.get(DeployPlanner.rulesFile).map { String(decoding: $0, as: UTF8.self) } == rules
-        let storedToken = try await client.get(DeployPlanner.tokenFile).map { String(decoding: $0, as: UTF8.self) }
+        let rulesMatch = try await client.get(DeployPhase.rulesFile).map { String(decoding: $0, as: UTF8.self) } == rules
+        let storedToken = try await client.get(DeployPhase.tokenFile).map { String(decoding: $0, as: UTF8.self) }
         let target = client.location.description + " " + (client.location.endpoint ?? "")
         // The last deploy's record, when the store is still the one it describes (and it is
         // trusted unless --full asks to look at everything).
@@ -136,7 +136,7 @@ public enum Deploy {
         // The record and the rules are written by the deploy, not taken from the output.
         let generated: [(key: String, bytes: [UInt8])] = [
             (Generations.recordFile, Array(Generations.text(generations).utf8)),
-            (DeployPlanner.rulesFile, Array(rules.utf8)),
+            (DeployPhase.rulesFile, Array(rules.utf8)),
         ]
         var objects = local.objects.filter { DeployPhase.of($0.key) != .record }
         for file in generated {
@@ -160,7 +160,7 @@ public enum Deploy {
             var store = remote
             for key in plan.deletions { store[key] = nil }
             for object in plan.uploads { store[object.key] = object.md5 }
-            store[DeployPlanner.tokenFile] = LocalOutput.md5(Array(token.utf8))
+            store[DeployPhase.tokenFile] = LocalOutput.md5(Array(token.utf8))
             var files: [String: DeployRecord.File] = [:]
             for object in local.objects {
                 guard let identity = local.identities[object.key] else { continue }
@@ -169,9 +169,9 @@ public enum Deploy {
             return DeployRecord(target: target, token: token, precompress: request.precompress, files: files, store: store)
         }
         func putToken(_ token: String) async throws {
-            let (contentType, cacheControl) = DeployPlanner.headers(of: DeployPlanner.tokenFile)
+            let (contentType, cacheControl) = DeployPlanner.headers(of: DeployPhase.tokenFile)
             try await client.put(
-                DeployPlanner.tokenFile, bytes: Array(token.utf8),
+                DeployPhase.tokenFile, bytes: Array(token.utf8),
                 headers: [("Content-Type", contentType), ("Cache-Control", cacheControl)])
         }
         for upload in plan.uploads { log("      upload \(upload.key)") }
@@ -188,7 +188,7 @@ public enum Deploy {
         // A deploy stopped half-way leaves no record, here or in any other output: the token
         // goes before the first change, and a new one comes after the last.
         DeployRecord.remove(output: output)
-        if storedToken != nil { try await client.delete(DeployPlanner.tokenFile) }
+        if storedToken != nil { try await client.delete(DeployPhase.tokenFile) }
 
         let counts = Mutex(FetchCounts(what: "objects", total: plan.uploads.count + plan.deletions.count))
         progress?.begin("objects", total: plan.uploads.count + plan.deletions.count)

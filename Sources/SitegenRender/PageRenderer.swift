@@ -295,7 +295,7 @@ package struct PageRenderer: Sendable {
             })
     }
 
-    func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
+    package func layoutContext(title: String, canonical: String?, current: String? = nil) -> TemplateObject {
         var layout = TemplateObject(
             [
                 Key.pageTitle: .string(title), Key.siteTitle: .string(options.title), Key.base: .string(paths.base),
@@ -319,7 +319,7 @@ package struct PageRenderer: Sendable {
 }
 
 /// The page and layout contexts' names (docs/guides/templates.md lists them), interned once.
-enum PageKeys {
+package enum PageKeys {
     package static let rows = TemplateKey("rows"), hasRows = TemplateKey("hasRows"), links = TemplateKey("links")
     static let heading = TemplateKey("heading"), prevHref = TemplateKey("prevHref"), nextHref = TemplateKey("nextHref")
     package static let gap = TemplateKey("gap"), number = TemplateKey("number"), href = TemplateKey("href")

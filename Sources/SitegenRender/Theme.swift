@@ -125,7 +125,7 @@ public struct Theme: Sendable {
         templates[name]?.render(context, partials: templates) ?? ""
     }
 
-    func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
+    package func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
         templates[name]?.renderBytes(context, partials: templates) ?? []
     }
 

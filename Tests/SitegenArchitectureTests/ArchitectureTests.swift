@@ -154,7 +154,10 @@ struct ArchitectureTests {
             "clock_gettime", "ProcessInfo", "getenv", "fopen", "open(", "read(", "write(", "Dispatch",
             "SystemRandomNumberGenerator", ".random(",
         ]
-        for file in Self.swiftFiles(of: "SitegenModel") {
+        // The model, and the pure plans a slice keeps beside its own code (search's, deploy's).
+        let plans = ["SitegenSearch/Plan", "SitegenDeploy/Plan"].flatMap(Self.swiftFiles(of:))
+        #expect(plans.count >= 7)
+        for file in Self.swiftFiles(of: "SitegenModel") + plans {
             let code = try Self.code(file)
             for word in forbidden {
                 #expect(!code.contains(word), "\(file) uses \(word)")
@@ -162,5 +165,26 @@ struct ArchitectureTests {
             // Foundation's `Thread` (and pthreads), as a whole word: a comment thread is not one.
             #expect(code.firstMatch(of: /\bThread\b|pthread_/) == nil, "\(file) uses threads")
         }
+    }
+
+    /// Each feature in one place (docs/internals/architecture.md, "Slices"): search's plan,
+    /// index, files, page and steps in SitegenSearch; deploy's plan, client and errors in
+    /// SitegenDeploy. A file named for one outside its target is a feature spread again. The
+    /// model keeps only what several slices share (`DeployPhase`: a rebuild's commit renames
+    /// in deploy's order; `MIMEType` and `CachePolicy`: serve, `_headers` and deploy).
+    @Test("search and deploy each live in their own target")
+    func featuresInOnePlace() throws {
+        let shared: Set = [
+            "SitegenModel/Plan/DeployPhase.swift", "sitegen/DeployCommand.swift", "SitegenSystem/ByteSearch.swift",
+        ]
+        for (feature, target) in [("Search", "SitegenSearch"), ("Deploy", "SitegenDeploy")] {
+            let outside = try FileManager.default.contentsOfDirectory(atPath: Self.sources)
+                .filter { $0 != target }
+                .flatMap { other in filesUnder(Self.sources + "/" + other).map { other + "/" + $0 } }
+                .filter { ($0 as NSString).lastPathComponent.contains(feature) && $0.hasSuffix(".swift") && !shared.contains($0) }
+            #expect(outside.isEmpty, "\(feature) outside \(target): \(outside)")
+        }
+        // ByteSearch is a byte scan of the machine's layer, not the search feature.
+        #expect(Self.swiftFiles(of: "SitegenSystem").contains { $0.hasSuffix("ByteSearch.swift") })
     }
 }

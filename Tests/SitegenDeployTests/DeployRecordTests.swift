@@ -39,9 +39,9 @@ struct DeployRecordTests {
 
     @Test("the token is bookkeeping of the deploy's: never planned, never deleted as a stray object")
     func tokenIsTheDeploys() {
-        #expect(DeployPhase.of(DeployPlanner.tokenFile) == .record)
+        #expect(DeployPhase.of(DeployPhase.tokenFile) == .record)
         let plan = DeployPlanner.plan(
-            local: [], remote: [DeployPlanner.tokenFile: "aa", "stray.html": "bb"], rulesMatch: true, kept: [])
+            local: [], remote: [DeployPhase.tokenFile: "aa", "stray.html": "bb"], rulesMatch: true, kept: [])
         #expect(plan.deletions == ["stray.html"])
     }
 

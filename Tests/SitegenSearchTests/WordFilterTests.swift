@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSearch
 import SitegenTestSupport
 import Testing
 

@@ -67,7 +67,7 @@ public final class SearchClient {
         let inRoot = (root["packs"] as! [Any]).map { !($0 is NSNull) }
         if !inRoot[s] {
             let directories = try #require(root["directories"] as? [[Any]])
-            let directory = try #require(directories.last { !SearchPlanner.precedes(word, $0[0] as! String) })
+            let directory = try #require(directories.last { !jsPrecedes(word, $0[0] as! String) })
             listing = try json("x/\(directory[1] as! String).json")
             // A list for each segment the root does not list, in order.
             k = inRoot[..<s].filter { !$0 }.count
@@ -86,7 +86,7 @@ public final class SearchClient {
     /// Segment s's entry for `word`: `[word, count, records, rows, titled, marks]`, or nil.
     public func entry(_ word: String, segment s: Int) throws -> [Any]? {
         let packs = try listing(word, segment: s).packs
-        guard let pack = packs.last(where: { !SearchPlanner.precedes(word, $0[0] as! String) }) else { return nil }
+        guard let pack = packs.last(where: { !jsPrecedes(word, $0[0] as! String) }) else { return nil }
         return try entries(ofPack: pack[1] as! String).first { $0[0] as? String == word }
     }
 
@@ -143,7 +143,7 @@ public final class SearchClient {
             let file = try #require(
                 more.last { f in
                     let (w, r) = (f[0] as! String, f[1] as! Int)
-                    return SearchPlanner.precedes(w, word) || (w == word && r <= run)
+                    return jsPrecedes(w, word) || (w == word && r <= run)
                 })
             let later = try #require(
                 try jsonArray(try json("x/\(file[2] as! String).json")["words"]).compactMap { $0 as? [Any] }
@@ -287,4 +287,11 @@ public final class SearchClient {
         }
         return words
     }
+}
+
+/// JavaScript's string order (UTF-16 code units), as the browser's script compares words:
+/// written here again rather than taken from the planner, so the client checks the files'
+/// order as a browser would.
+private func jsPrecedes(_ a: String, _ b: String) -> Bool {
+    a.utf16.lexicographicallyPrecedes(b.utf16)
 }

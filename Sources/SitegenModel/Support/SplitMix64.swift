@@ -11,7 +11,7 @@ package struct SplitMix64: RandomNumberGenerator {
     }
 
     /// Spreads consecutive inputs evenly over 64 bits.
-    static func mix(_ x: UInt64) -> UInt64 { finalize(x &+ 0x9E37_79B9_7F4A_7C15) }
+    package static func mix(_ x: UInt64) -> UInt64 { finalize(x &+ 0x9E37_79B9_7F4A_7C15) }
 
     private static func finalize(_ x: UInt64) -> UInt64 {
         var z = x

@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// Cuts the site's list into the search index's segments, and lists the segments' packs in
 /// directories (pure: values in, a `SearchIndexPlan` out). Each segment is planned on its own
 /// (`SearchPlanner`) from its own stories' words.

@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// One segment of the search index as files (`SearchIndexPlan` holds the segments): every word of
 /// its stories in order, with its results ranked, cut into packs (words, counts and first rows)
 /// and files of later rows. Rows are the segment's own (0 its newest story). Plain values;

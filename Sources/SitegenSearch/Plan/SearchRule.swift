@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// How the search index is cut into files (docs/internals/format.md, "Search").
 ///
 /// A query reads, after the search page, the root, a directory (for a large index) and one

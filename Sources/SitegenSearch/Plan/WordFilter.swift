@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// A Bloom filter of a small segment's words, carried in the root (docs/internals/format.md, "The root").
 ///
 /// A query asks every segment for its pack of the word. A rare word is in none of the newest

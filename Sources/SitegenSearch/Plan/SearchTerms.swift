@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// A site's words and the stories that hold them: what the search index is planned from.
 /// `SearchTermsBuilder` (SitegenSource) breaks and folds the words; everything after is pure.
 public struct SearchTerms: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// A file of a built output as a store should hold it: its key, the MD5 of the bytes sent (what
 /// a store gives back as the ETag of a single-part upload) and the headers a browser needs.
 public struct DeployObject: Sendable, Equatable {
@@ -21,29 +23,6 @@ public struct DeployObject: Sendable, Equatable {
     }
 }
 
-/// When an object goes up: a reader must never get a page before the files it names, nor lose a
-/// file a page it has open still names. So: files named by their content first (nothing names
-/// them until the manifests and pages that do go up), then manifests (they name shards), then
-/// pages and everything else (they name manifests, shards and assets), then the record of what
-/// the store holds; deletions after all of it.
-public enum DeployPhase: Int, Sendable, CaseIterable, Comparable {
-    case contentNamed
-    case manifests
-    case pages
-    case record
-
-    public static func of(_ key: String) -> DeployPhase {
-        if key == Generations.recordFile || key == DeployPlanner.rulesFile || key == DeployPlanner.tokenFile {
-            return .record
-        }
-        if SitePaths.isContentNamed(key) { return .contentNamed }
-        if key.hasPrefix("m/") { return .manifests }
-        return .pages
-    }
-
-    public static func < (a: DeployPhase, b: DeployPhase) -> Bool { a.rawValue < b.rawValue }
-}
-
 /// What a deploy does: the uploads in order, and the deletions after them.
 public struct DeployPlan: Sendable, Equatable {
     /// In phase order (`DeployPhase`), by key within a phase.
@@ -56,14 +35,6 @@ public struct DeployPlan: Sendable, Equatable {
 /// Plans a deploy of a built output to an object store. Pure: the output's files and the
 /// store's listing in, the plan out.
 public enum DeployPlanner {
-    /// Where the store keeps the rules its objects' headers were set by (`rules`).
-    public static let rulesFile = "m/deploy.txt"
-    /// Where the store keeps the token of the deploy that last changed it: a deploy that
-    /// changes the store removes it first and writes a new one last, so a record of the store
-    /// kept beside an output (`DeployRecord`) is trusted only while no other deploy, finished
-    /// or stopped half-way, has changed the store since. (A file of its own, not a line of
-    /// the rules: a sitegen before it compares the rules file whole.)
-    public static let tokenFile = "m/deploy-token.txt"
 
     /// The rules a deploy sets headers by, as text. The store keeps the text of the deploy that
     /// uploaded its objects: while it is the same, an object whose ETag matches has the headers

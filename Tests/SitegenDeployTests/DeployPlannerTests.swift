@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SitegenDeploy
 @testable import SitegenModel
 
 /// What a deploy uploads, in which order, and deletes: planned from plain values.

@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// The whole search index as files: segments, each a range of the site's list with an index of
 /// its own (`SearchPlan`), and the directories that list them. Plain values;
 /// `SearchIndexPlanner` makes it, SitegenSearch writes its JSON (docs/internals/format.md, "Search").

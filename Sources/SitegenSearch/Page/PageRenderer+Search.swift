@@ -1,4 +1,5 @@
 import SitegenModel
+import SitegenRender
 
 /// The search page (`search/`): a status line and an empty feed that the search script fills;
 /// with JavaScript off it says that search needs it.

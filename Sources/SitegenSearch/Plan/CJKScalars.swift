@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// The scalars of CJK runs (docs/internals/format.md, "Words"): Han, Hiragana, Katakana and Hangul
 /// (syllables and letters), scripts written without spaces between words or whose words take
 /// endings. One table for the words' scan (SearchWords) and the planner, which gives a pair of

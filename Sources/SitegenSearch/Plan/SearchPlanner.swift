@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// Plans one segment of the search index from its stories' words (pure: values in, a
 /// `SearchPlan` out); `SearchIndexPlanner` cuts the site into segments and plans each so.
 ///
