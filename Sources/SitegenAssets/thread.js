@@ -1,69 +1,76 @@
-// thread.js: a story's thread as a table view, for a page sitegen built with a thread.
+// thread.js turns a story's thread into a table view, on a page that sitegen built with a
+// thread.
 //
-// The page holds its comments as nested <details open> and works without this script: each
-// subtree folds, and the rest of the thread is on later pages linked with rel=next. With it,
-// the comments after the page's own come below them in one list, as the reader reaches them:
-// only the comments near the viewport exist, the shards holding the comments about to be seen
-// are fetched, and those the reader scrolls away from before they arrive are aborted (the
-// list's script does the same for stories: docs/internals/browser.md, "Threads").
+// The page holds its comments as nested <details open> elements and works without this script:
+// each subtree folds, and the rest of the thread is on later pages, linked with rel=next. With
+// the script, the comments after the page's own come below them in one list, as the reader
+// reaches them. Only the comments near the viewport exist, the shards that hold the comments
+// about to be seen are fetched, and the requests for those the reader scrolls away from before
+// they arrive are aborted. The list's script does the same for stories; see "Threads" in
+// docs/internals/browser.md.
 //
-// It also opens a link to any comment in place (`#c<id>`, even in a shard not yet read), marks
-// the comments new since the reader's last visit to this thread (kept in localStorage, sent
-// nowhere), and keeps what the reader folded across back and forward.
+// The script also opens a link to any comment in place (`#c<id>`, even in a shard not read
+// yet), marks the comments that are new since the reader's last visit to this thread (kept in
+// localStorage and sent nowhere), and keeps what the reader folded across back and forward.
 //
-// Written for people: `bash .ci/minify` makes the served file with esbuild; tests hold it to
-// its gzip budget and check the committed file is current. docs/internals/format.md describes
-// the manifest and shards it reads.
+// This file is written for people: `bash .ci/minify` makes the served file from it with
+// esbuild, and the tests hold that file to its gzip budget and check that it is current.
+// docs/internals/format.md describes the manifest and the shards the script reads.
 (() => {
   const configElement = document.getElementById('sitegen-thread');
   const section = configElement && configElement.parentElement;
   const staticList = section && section.querySelector(':scope > ol.comments');
-  // Feature-detect first: without these the static pages are the thread.
+  // Detect the features first: without them, the static pages are the thread.
   if (!staticList || !window.fetch || !window.AbortController || !window.localStorage) return;
 
   const config = JSON.parse(configElement.textContent);
   const { min, max, floor } = Math;
-  // Rows made beyond the viewport, in viewport heights: two below (a fling at 6,000 px/s
-  // crosses them in a round trip and a shard's download), half above.
+  // How far beyond the viewport rows are made, in viewport heights: two below, because a fling
+  // at 6,000 px/s crosses them in a round trip and a shard's download, and half a screen above.
   const BELOW = 2;
   const ABOVE = 0.5;
-  // A comment's height before it is measured: the average of those measured so far.
+  // A comment's height before it is measured is taken to be the average of the heights measured
+  // so far, which `measure` keeps.
   let averageHeight = 96;
   let measuredCount = 0;
 
-  // The thread, from its manifest.
+  // The thread, from its manifest; `start` sets these once it has arrived.
+  /** row → its comment's id, and row → its depth (0 for a reply to the story) */
   let ids = [];
   let depths = [];
-  /** row → the row after its last reply (its subtree is [row, end)) */
+  /** row → the row after its last reply, so that its subtree is the rows [row, end) */
   let subtreeEnd = [];
   /** comment id → its row */
   const rowOf = new Map();
-  /** row → its shard's index; shard index → {name, first}: its file and its first row */
+  /** row → the index of its shard */
   const shardOfRow = [];
+  /** shard index → {name, first}: its file's name and its first row */
   let shards = [];
-  /** The rows this page holds as static HTML: [pageStart, pageEnd). The list below the page
-   *  (the "view") holds [pageEnd, ids.length). */
-  let pageStart = 0;
-  let pageEnd = 0;
-  /** Where each static page of the thread starts (row 0 is the story's page). */
+  /** Where each static page of the thread starts, as a row: page 1, the story's page, at 0. */
   let pageStarts = [];
+  /** The row after this page's last: the page holds its comments as static HTML, and the list
+   *  below the page, the view, holds the rows [pageEnd, ids.length). */
+  let pageEnd = 0;
 
   /** row → its comment's inner HTML, once its shard has arrived */
   const records = new Map();
-  /** row → measured height, px */
+  /** row → its measured height, px */
   const heights = new Map();
-  /** rows folded (their replies hidden), by comment id so they survive a rebuild's new rows */
+  /** the comments folded (their replies hidden), by id, so that they stay folded when a new
+   *  build adds rows */
   const foldedIDs = new Set(history.state?.sitegenFolded || []);
   /** row → its <li> in the view, for the rows that exist now */
   const made = new Map();
-  /** shard index → its request's AbortController */
+  /** shard index → the AbortController of its request */
   const inFlight = new Map();
-  /** shard index → failures so far */
+  /** shard index → how many times its request has failed */
   const failures = new Map();
+  const failuresOf = index => failures.get(index) || 0;
 
-  // The view's rows that are not hidden under a folded comment, and each one's top (px from
-  // the view's top); `tops` has one more entry: the view's height. `placeOf` maps a row back
-  // to its index in `shown` (absent when hidden).
+  // The layout of the view, which `layout` makes again whenever a height or a fold changes.
+  // `shown` lists the view's rows that are not hidden under a folded comment, and `tops` each
+  // one's top, in px from the view's top, with one more entry: the view's height. `placeOf`
+  // maps a row back to its index in `shown`, and has no entry for a hidden row.
   let shown = [];
   let tops = [0];
   let placeOf = new Map();
@@ -72,8 +79,17 @@
   const view = document.createElement('ol');
   view.className = 'comments thread-view';
 
-  /** The comments new since the reader's last visit: those with a larger id (HN's ids grow
-   *  with time). Nothing is marked on a first visit. */
+  /** Fetches a JSON file; a failure of HTTP or of the JSON rejects. */
+  const getJSON = (url, signal) =>
+    fetch(url, { signal }).then(response => {
+      if (!response.ok) throw response.status;
+      return response.json();
+    });
+  /** The comment id that a link's hash `#c<id>` names, or 0. */
+  const idIn = hash => +(hash.match(/^#c(\d+)$/) || [])[1] || 0;
+
+  // The comments new since the reader's last visit are those with a larger id, since HN's ids
+  // grow with time. Nothing is marked on a first visit.
   const seenKey = 'sitegen-seen:' + config.story;
   const lastSeen = +localStorage.getItem(seenKey) || Infinity;
   const markIfNew = (element, id) => {
@@ -85,7 +101,8 @@
     tops = [0];
     placeOf = new Map();
     let top = 0;
-    // A folded comment of the page whose replies go on past it hides those in the view too.
+    // A folded comment of the page whose replies go on past it hides those replies in the view
+    // too.
     let row = pageEnd;
     for (const id of foldedIDs) {
       const folded = rowOf.get(id);
@@ -131,13 +148,13 @@
     return item;
   };
 
-  /** A row's content: its comment when its shard is here, else an empty line that says so,
-   *  or, once its shard has failed four times (a newer build replaced it), a link to the
-   *  static page that holds the comment. */
+  /** Fills a row: with its comment when its shard is here, else with an empty line that says it
+   *  is loading. Once its shard has failed four times (a newer build may have replaced it), the
+   *  row becomes a link to the static page that holds the comment. */
   const fill = (item, row) => {
     const html = records.get(row);
     if (html === undefined) {
-      if ((failures.get(shardOfRow[row]) || 0) >= 4) {
+      if (failuresOf(shardOfRow[row]) >= 4) {
         item.removeAttribute('aria-busy');
         const page = pageStarts.filter(start => start <= row).length;
         item.innerHTML = `<a class="failed" href="${config.href}${page > 1 ? `comments/${page}/` : ''}#c${ids[row]}">Couldn't load this comment — open its page</a>`;
@@ -147,7 +164,7 @@
       return;
     }
     item.removeAttribute('aria-busy');
-    // (The record is what the static <li> holds: the comment's link, then its <details>.)
+    // The record is what the static <li> holds: the comment's link, then its <details>.
     item.innerHTML = html;
     const details = item.querySelector('details');
     if (!details) return;
@@ -165,7 +182,7 @@
     schedule();
   };
 
-  // A static comment whose replies go on past the page folds those in the view too.
+  // A static comment whose replies go on past the page folds those replies in the view too.
   staticList.addEventListener(
     'toggle',
     event => {
@@ -176,30 +193,31 @@
     true,
   );
 
+  /** Fills again the rows of shard `index` that exist, after the shard arrived or failed. */
+  const fillShard = index => {
+    for (const [row, item] of made) if (shardOfRow[row] === index) fill(item, row);
+  };
   const fetchShard = index => {
     const controller = new AbortController();
     inFlight.set(index, controller);
-    fetch(config.base + 'c/' + shards[index].name + '.json', { signal: controller.signal })
-      .then(response => {
-        if (!response.ok) throw response.status;
-        return response.json();
-      })
+    getJSON(config.base + 'c/' + shards[index].name + '.json', controller.signal)
       .then(file => {
         file.comments.forEach((comment, k) => records.set(shards[index].first + k, comment.html));
         inFlight.delete(index);
-        for (const [row, item] of made) if (shardOfRow[row] === index) fill(item, row);
+        fillShard(index);
         schedule();
       })
       .catch(() => {
         if (inFlight.get(index) !== controller) return;
         inFlight.delete(index);
-        failures.set(index, (failures.get(index) || 0) + 1);
-        for (const [row, item] of made) if (shardOfRow[row] === index) fill(item, row);
-        // Asked again as the reader comes near, after a pause that doubles.
+        failures.set(index, failuresOf(index) + 1);
+        fillShard(index);
+        // The shard is asked for again as the reader comes near, after a pause that doubles.
         setTimeout(schedule, 250 << failures.get(index));
       });
   };
 
+  // One pass a frame, however many events ask for it.
   let scheduled = false;
   const schedule = () => {
     if (scheduled) return;
@@ -207,22 +225,12 @@
     requestAnimationFrame(update);
   };
 
-  /** A row to bring into view (a link to a comment), until it is in place. */
+  /** A row to bring into view (the comment a link names), until it is in place; -1 for none. */
   let target = -1;
 
-  const update = () => {
-    scheduled = false;
-    // Heights measured since the last frame, and folds: the rows above the viewport move the
-    // page by what they grew, so the comment being read stays where it is. (The anchor is read
-    // from the rows as placed now, before they are placed again.)
-    const viewportTop = -viewTop();
-    let anchorRow = -1;
-    let anchorOffset = 0;
-    const at = indexAt(viewportTop);
-    if (shown[at] !== undefined) {
-      anchorRow = shown[at];
-      anchorOffset = tops[at] - viewportTop;
-    }
+  /** Measures the rows that were filled since the last frame. A change of height makes the
+   *  layout dirty, and a row measured for the first time joins the average. */
+  const measure = () => {
     for (const [row, item] of made) {
       if (!item.isConnected || records.get(row) === undefined) continue;
       const height = item.offsetHeight;
@@ -235,6 +243,25 @@
         layoutDirty = true;
       }
     }
+  };
+
+  /** One pass over the view, run once a frame when something changed: it measures the rows,
+   *  lays the view out again, keeps the comment being read where it is, makes the rows near the
+   *  viewport and removes those far from it, and fetches the shards they need. */
+  const update = () => {
+    scheduled = false;
+    // Rows above the viewport that grew or shrank, or folded, move the page by as much, so that
+    // the comment being read stays where it is. The anchor is read from the rows as they are
+    // placed now, before they are placed again.
+    const viewportTop = -viewTop();
+    let anchorRow = -1;
+    let anchorOffset = 0;
+    const at = indexAt(viewportTop);
+    if (shown[at] !== undefined) {
+      anchorRow = shown[at];
+      anchorOffset = tops[at] - viewportTop;
+    }
+    measure();
     if (layoutDirty) {
       layout();
       const i = placeOf.get(anchorRow);
@@ -250,8 +277,9 @@
     const y = -viewTop();
     const first = indexAt(y - ABOVE * innerHeight);
     const last = indexAt(y + (1 + BELOW) * innerHeight);
-    // Rows far from the viewport go (the focused one stays, so the keyboard keeps its place).
-    const focused = document.activeElement && document.activeElement.closest('.thread-view > li');
+    // Rows far from the viewport go, except the focused one, so that the keyboard keeps its
+    // place.
+    const focused = document.activeElement?.closest('.thread-view > li');
     for (const [row, item] of made) {
       const i = placeOf.get(row);
       if (item !== focused && !(i >= first && i <= last)) {
@@ -264,13 +292,13 @@
       const row = shown[i];
       const item = made.get(row) || makeRow(row);
       item.style.top = tops[i] + 'px';
-      // Folded or opened by a link or a restored state since it was made.
+      // The row may have been folded or opened since it was made, by a link or a restored state.
       const details = item.querySelector('details');
       if (details && details.open === foldedIDs.has(ids[row])) details.open = !details.open;
       if (records.get(row) === undefined) wanted.add(shardOfRow[row]);
     }
-    // Requests for shards the reader has left are aborted; the nearest wanted go first, a
-    // few at a time.
+    // The requests for shards the reader has left are aborted, and the nearest wanted shards go
+    // first, a few at a time.
     for (const [index, controller] of inFlight) {
       if (!wanted.has(index)) {
         inFlight.delete(index);
@@ -279,7 +307,7 @@
     }
     for (const index of wanted) {
       if (inFlight.size >= 3) break;
-      if (!inFlight.has(index) && (failures.get(index) || 0) < 4) fetchShard(index);
+      if (!inFlight.has(index) && failuresOf(index) < 4) fetchShard(index);
     }
     if (target >= 0 && made.get(target) && records.get(target) !== undefined) {
       made.get(target).classList.add('target');
@@ -287,9 +315,10 @@
     }
   };
 
-  /** Opens the comment `#c<id>` names, when it is in the view: its folded ancestors unfolded. */
+  /** Opens the comment that the URL's `#c<id>` names, when it is in the view, unfolding its
+   *  folded ancestors. */
   const open = () => {
-    const id = +(location.hash.match(/^#c(\d+)$/) || [])[1];
+    const id = idIn(location.hash);
     if (!id) return;
     const row = rowOf.get(id);
     if (!(row >= pageEnd)) return;
@@ -307,11 +336,13 @@
     schedule();
   };
 
+  /** Starts the view once the thread's manifest has arrived: {rows, shards, pages, ids,
+   *  depths}, where each shard is {name, rows} (docs/internals/format.md, "Threads"). */
   const start = manifest => {
     ({ ids, depths } = manifest);
-    const pages = (pageStarts = manifest.pages);
-    pageStart = pages[config.page - 1];
+    const pages = (pageStarts = manifest.pages), pageStart = pages[config.page - 1];
     pageEnd = config.page < pages.length ? pages[config.page] : ids.length;
+    // A comment's subtree ends at the first row after it that is no deeper than it.
     subtreeEnd = new Array(ids.length);
     const stack = [];
     for (let row = 0; row <= ids.length; row++) {
@@ -326,7 +357,7 @@
       first += shard.rows;
       return { name: shard.name, first: first - shard.rows };
     });
-    // The page's own comments: marked when new, folded as the reader left them.
+    // The page's own comments are marked when new, and folded as the reader left them.
     for (let row = pageStart; row < pageEnd; row++) {
       const item = document.getElementById('c' + ids[row]);
       if (!item) continue;
@@ -334,36 +365,31 @@
       if (foldedIDs.has(ids[row])) item.querySelector('details').open = false;
     }
     // The rest of the thread comes below the page's comments, and the link to the next page
-    // goes (the one to earlier comments stays: the list only grows downward).
+    // goes. The link to earlier comments stays, since the list only grows downward.
     if (pageEnd < ids.length) {
       staticList.after(view);
       for (const next of section.querySelectorAll('.thread-pages a[rel=next]')) next.hidden = true;
     }
     addEventListener('scroll', schedule, { passive: true });
-    // A new width changes the rows' heights: those made are measured again in the next frame
-    // (the others keep theirs until they are made).
+    // A new width changes the rows' heights: the rows that exist are measured again in the next
+    // frame, and the others keep their heights until they are made.
     addEventListener('resize', schedule);
     addEventListener('hashchange', open);
-    // A comment's date is its link: with the view, it opens in place.
+    // A comment's date is its link, which with the view opens the comment in place.
     section.addEventListener('click', event => {
-      const link = event.target.closest && event.target.closest('a.permalink');
-      const id = link && +(link.hash.match(/^#c(\d+)$/) || [])[1];
+      const link = event.target.closest?.('a.permalink');
+      const id = link && idIn(link.hash);
       if (!(rowOf.get(id) >= pageEnd)) return;
       event.preventDefault();
       history.pushState(history.state, '', '#c' + id);
       open();
     });
-    // What this visit saw is what the next one counts as old.
+    // What this visit saw is what the next visit counts as old.
     const newest = ids.reduce((a, b) => max(a, b), 0);
     addEventListener('pagehide', () => localStorage.setItem(seenKey, newest));
     open();
     schedule();
   };
 
-  fetch(config.manifest)
-    .then(response => {
-      if (!response.ok) throw response.status;
-      return response.json();
-    })
-    .then(start, () => {});
+  getJSON(config.manifest).then(start, () => {});
 })();
