@@ -1,37 +1,39 @@
-// search-more.js: what the search page does with stories' texts, loaded by search.js the
-// first time a query needs it (on a site of documents, or for a phrase in quotes), so a query
-// on a site of titles never pays for it: the marks and passages of rows (a document's row shows
-// where its text holds the words) and phrases in quotes. Nothing here stands between a query
-// and its first rows: passages fill in after the rows, and a phrase's stories are those of its
-// words, which search.js finds.
-// An ES module, so search.js loads it with import() under the page's `script-src 'self'`.
+// search-more.js is what the search page does with stories' texts: the marks and passages of
+// rows (a document's row shows where its text holds the query's words), and phrases in quotes.
+// search.js loads it the first time a query needs it, on a site of documents or for a phrase in
+// quotes, so that a query on a site of titles never pays for it. Nothing here stands between a
+// query and its first rows: passages fill in after the rows, and a phrase's stories are among
+// those of its words, which search.js finds. It is an ES module, so that search.js can load it
+// with import() under the page's `script-src 'self'`.
 //
-// Written for people: `bash .ci/minify` makes the served file with esbuild.
+// This file is written for people: `bash .ci/minify` makes the served file from it with esbuild.
 
-/** What search.js lends: a file asked for once (`get`), the words of the index's rules
- *  (`wordsOf`, `wordRE`, `fold`: docs/guides/search.md), and whether the site has documents'
- *  texts (`texts`). */
+/** What search.js lends: `get`, which asks for each file once; `wordsOf`, `wordRE` and `fold`,
+ *  the index's rules for words (docs/guides/search.md); and `texts`, whether the site has
+ *  documents' texts. */
 export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
-  // A text's words are found as the index found them (wordRE, fold), so a passage is found
-  // wherever the index found the story.
-  /** A text's words with their places, {word (folded), start, end}: a CJK run as its pairs
+  // A text's words are found as the index found them (with wordRE and fold), so that a passage
+  // is found wherever the index found the story.
+  /** A text's words with their places, as {word (folded), start, end}: a CJK run as its pairs
    *  of neighbours (or its one character), as the index keeps them. */
   const tokensOf = text =>
     [...text.matchAll(wordRE)]
       .flatMap(match => {
-        if (!match[1]) return [{ word: fold(match[0]), start: match.index, end: match.index + match[0].length }];
+        // The whole match is a name, unless its first group, a run of CJK, matched.
+        const [name, run] = match;
+        if (!run) return [{ word: fold(name), start: match.index, end: match.index + name.length }];
         let at = match.index;
-        const chars = [...match[1]].map(c => ({ word: c, start: at, end: (at += c.length) }));
+        const chars = [...run].map(c => ({ word: c, start: at, end: (at += c.length) }));
         if (chars.length == 1) return chars;
         return chars.slice(1).map((c, i) => ({ word: chars[i].word + c.word, start: chars[i].start, end: c.end }));
       })
       .filter(token => token.word);
-  /** Whether a text's word (folded) is, or holds as a part, one of the query's terms:
-   *  `node` marks "Node.js", `google` "Google's", as the index finds them. */
+  /** Whether a text's word (folded) is one of the query's terms, or holds one as a part, as
+   *  the index finds them: `node` marks "Node.js", and `google` marks "Google's". */
   const isTerm = (word, terms) => terms.some(t => word == t || word.startsWith(t + '.') || word.split(/[.']/).includes(t));
-  /** Where in `tokens` the phrase (its words) is, word after word: the text's {start, end}
-   *  there, or null. A text's word stands for a phrase's as for a query's (`isTerm`):
-   *  `rust 1.88` finds "Rust 1.88.0". */
+  /** Where in `tokens` the phrase (a list of words) is, word after word: the text's {start,
+   *  end} there, or null. A text's word stands for a phrase's word as it does for a query's
+   *  (`isTerm`), so `rust 1.88` finds "Rust 1.88.0". */
   const phraseIn = (tokens, phrase) => {
     for (let k = 0; k + phrase.length <= tokens.length; k++) {
       if (phrase.every((word, j) => isTerm(tokens[k + j].word, [word]))) {
@@ -40,8 +42,8 @@ export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
     }
     return null;
   };
-  /** The places {start, end} of the text to mark: every term's word and every phrase, in
-   *  order, overlapping places joined. */
+  /** The places of the text to mark, as {start, end}: every word of a term and every phrase, in
+   *  order, with overlapping places joined. */
   const marksIn = (tokens, terms, phrases) => {
     const places = tokens.filter(t => isTerm(t.word, terms)).map(({ start, end }) => ({ start, end }));
     for (const phrase of phrases) {
@@ -57,10 +59,10 @@ export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
     }
     return joined;
   };
-  /** The passage of `text` to show for the query, {start, end, marks} (the places to mark
-   *  in it): about `length` characters around the place where most of the terms are close
-   *  together (a phrase's first place, when the query has phrases), beginning a little before
-   *  it; null when the text holds none of them. */
+  /** The passage of `text` to show for the query, as {start, end, marks}, `marks` being the
+   *  places to mark in it. It is about `length` characters long, and begins a little before the
+   *  place where most of the terms are close together (or a phrase's first place, when the query
+   *  has phrases). It is null when the text holds none of the terms. */
   const passageOf = (text, terms, phrases, length = 160) => {
     const tokens = tokensOf(text), marks = marksIn(tokens, terms, phrases);
     if (!marks.length) return null;
@@ -104,10 +106,10 @@ export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
   /** A document's text (`t/<id>.txt`, written with its page), for its passage and phrases. */
   const textOf = (id, signal) => get(`t/${id}.txt`, signal, response => response.text());
 
-  /** Marks the query's words (`marking`: its terms and phrases) in a row's title; and a
-   *  document's row (one with an `.excerpt`) shows, in place of its summary, the passage of
-   *  its text that holds them. The text is read for rows near the screen alone: `signal`
-   *  aborts it when the row is scrolled away. */
+  /** Marks the query's words (its terms and phrases) in a row's title; and a document's row (one
+   *  with an `.excerpt`) shows, in place of its summary, the passage of its text that holds
+   *  them. The text is read only for rows near the screen: `signal` aborts the read when the row
+   *  is scrolled away. */
   const decorate = async (row, { terms, phrases }, signal) => {
     const excerpt = row.querySelector('.excerpt');
     const text = texts && excerpt && row.dataset.id ? textOf(row.dataset.id, signal) : null;
@@ -123,17 +125,18 @@ export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
     if (passage) excerpt.replaceChildren(...marked(body, passage));
   };
 
-  // A phrase in quotes ("github actions") means its words side by side, in the story's title
-  // or text. The index finds the stories holding all the words; each one's title and text are
-  // then read to keep those holding the phrase.
-  /** The query's phrases (each run of two words or more between double quotes), and its
-   *  results (`all`, those of all its words) and how the status names it (`said`) with them.
-   *  A phrase's words are as the look-ups took them (`terms[k]` for `words[k]`: a prefix,
-   *  while typing, is the word it begins). */
+  // A phrase in quotes ("github actions") means its words side by side, in the story's title or
+  // text. The index finds the stories that hold all the words, and then each one's title and
+  // text are read, to keep those that hold the phrase.
+  /** Finds the query's phrases (each run of two words or more between double quotes), and gives
+   *  them with the query's results (`found`, from `all`, the results of all its words) and how
+   *  the status names the query (`said`). A phrase's words are taken as the look-ups took them
+   *  (`terms[k]` for `words[k]`), since while the reader types a prefix stands for the word it
+   *  begins. */
   const withPhrases = async (query, words, terms, all, said) => {
     const termOf = new Map(words.map((w, k) => [w, terms[k]]));
     const phrases = [...query.matchAll(/["“”„]([^"“”„]*)["“”„]/g)]
-      .map(m => wordsOf(m[1]).map(w => termOf.get(w) ?? w))
+      .map(([, quoted]) => wordsOf(quoted).map(w => termOf.get(w) ?? w))
       .filter(phrase => phrase.length > 1);
     if (!phrases.length) return { found: all, said, phrases };
     const inPhrases = new Set(phrases.flat());
@@ -141,12 +144,14 @@ export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
     return { found: await phrased(all, phrases), said, phrases };
   };
   /** The stories of `all` whose title or text holds every phrase, word after word. The
-   *  candidates are read in order, a few at a time, as the reader goes (a record and a text
-   *  each, as a row on the screen costs), so until the last is read the count is "at least"
+   *  candidates are read in order, eight at a time, as the reader goes (each costs a record and
+   *  a text, as a row on the screen does), so until the last is read the count is "at least"
    *  the stories kept. */
   const phrased = async (all, phrases) => {
+    // The stories kept so far, and how many candidates have been checked.
     const kept = [];
     let checked = 0;
+    /** Candidate i's record when its title or text holds every phrase, else null. */
     const holds = async i => {
       const record = all.peek(i) || (await all.load(i));
       if (!record) return null;
@@ -154,12 +159,14 @@ export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
       row.innerHTML = record.html;
       const title = tokensOf(row.content.querySelector('h2')?.textContent || '');
       const hasText = texts && row.content.querySelector('.excerpt');
-      // (A text that fails to load fails the search, which says so: a story left out
-      // unread would make the count short.)
+      // A text that fails to load fails the search, which says so, because a story left out
+      // unread would make the count short.
       const text = hasText ? tokensOf(await textOf(record.id)) : [];
       return phrases.every(p => phraseIn(title, p) || phraseIn(text, p)) ? record : null;
     };
+    /** Whether every candidate has been checked, `all` having no more to read. */
     const done = () => checked == all.count && all.exact !== false;
+    /** Checks the next eight candidates, reading on in `all` first when it is read only in part. */
     const step = async () => {
       if (checked == all.count && all.exact === false) all = await all.grow();
       const from = checked, to = Math.min(all.count, from + 8);
@@ -167,6 +174,7 @@ export const searchMore = ({ get, wordsOf, wordRE, fold, texts }) => {
       kept.push(...held.filter(record => record));
       checked = to;
     };
+    /** The stories kept so far, as results that search.js shows (see its `resultsOf`). */
     const view = () => ({
       count: kept.length,
       found: kept.length,
