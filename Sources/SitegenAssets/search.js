@@ -1,22 +1,25 @@
-// search.js: the search page's script (search/?q=words), loaded by that page alone, so no other
-// page pays for search. It reads the sharded index sitegen wrote (docs/internals/format.md, "Search"):
-// the index is a few segments (ranges of the list), the root (which the page carries) names
-// each segment's packs (through directories, for a large index) by their first word, and a
-// pack gives each of its words' count and first rows, ready to show. A query costs a
-// directory and a pack a segment the first time, and often nothing after. Results are rows like the list's, in
-// a feed as tall as the results, where only the rows near the viewport exist; later rows load
-// from the site's list pages (or its manifest and shards) as the reader comes near them, and
-// loads for rows scrolled past are aborted. No WebAssembly, no eval: the page's `script-src
-// 'self'` holds.
+// search.js is the search page's script (search/?q=words). Only that page loads it, so no other
+// page pays for search.
 //
-// Written for people: `bash .ci/minify` makes the served file with esbuild.
+// It reads the sharded index that sitegen wrote (docs/internals/format.md, "Search"). The index
+// is cut into a few segments, each a range of the list. The root, which the page carries, names
+// each segment's packs by their first words (through directories, for a large index), and a pack
+// gives each of its words' count and first rows, ready to show. So a query costs a directory and
+// a pack in each segment the first time, and often nothing after that. The results are rows like
+// the list's, in a feed as tall as the results, where only the rows near the viewport exist. Later
+// rows load from the site's list pages (or from its manifest and shards) as the reader comes near
+// them, and the loads of rows the reader scrolled past are aborted. The script uses neither
+// WebAssembly nor eval, so the page's `script-src 'self'` holds.
+//
+// This file is written for people: `bash .ci/minify` makes the served file from it with esbuild.
 (() => {
   const configElement = document.getElementById('sitegen-config');
   const feed = document.querySelector('[role=feed]');
   const status = document.querySelector('[role=status]');
   const input = document.querySelector('form[role=search] [name=q]');
-  // Feature-detect first: Unicode property escapes and normalize() fold words as the index
-  // did; without them (or without the page's parts) the page keeps saying search needs more.
+  // Detect the features first. Unicode property escapes and normalize() are what fold words as
+  // the index folded them; without them, or without the page's parts, the page goes on saying
+  // that search needs JavaScript.
   let wordPattern;
   try {
     wordPattern = new RegExp('\\p{L}', 'u');
@@ -27,10 +30,10 @@
   const { min, max, floor } = Math;
 
   // words:begin — the rules of SearchWords.swift, held to it by SearchWordsTests (Node).
-  // A query's words: each name whole (`node.js`, `1.88`, `c++`, `it's`), and of a run of
-  // CJK scalars (Han, Kana, Hangul) its one character or its pairs of neighbours: the
-  // index keeps every character and pair, so `文件` finds every text holding it, and a
-  // name's pieces between apostrophes, so `google` finds `Google's`.
+  // A query's words are each name whole (`node.js`, `1.88`, `c++`, `it's`) and, from a run of
+  // CJK characters (Han, Kana, Hangul), its one character or each pair of neighbours. The index
+  // keeps every such character and pair, so `文件` finds every text that holds it; and it keeps
+  // a name's pieces between apostrophes, so `google` finds `Google's`.
   const cjk = '\\u1100-\\u11FF\\u3040-\\u30FF\\u3130-\\u318F\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uA960-\\uA97F\\uAC00-\\uD7FF\\uF900-\\uFAFF\\u{20000}-\\u{2FA1F}';
   const wordChar = `(?:(?![${cjk}])[\\p{L}\\p{N}\\p{M}])`;
   const part = `${wordChar}+(?:['’]${wordChar}+)*`;
@@ -48,9 +51,8 @@
       .filter(w => w);
   // words:end
 
-
-  /** path → its JSON (or what `read` makes of the response: a list page's rows), one
-   *  request each; a failed one is forgotten, so it is asked again. */
+  /** path → a promise of its JSON, or of what `read` makes of the response (a list page's rows).
+   *  Each file is asked for once; a failed request is forgotten, so that it is asked again. */
   const files = new Map();
   const get = (path, signal, read = response => response.json()) => {
     if (!files.has(path)) {
@@ -63,15 +65,22 @@
     }
     return files.get(path);
   };
-  // The index's root: the page carries it (docs/internals/format.md, "The root"). The segments it
-  // lists, and the directories, name a folder and each file's first word (file k of it is
-  // <folder>/<k>, a file of later results <folder>/m<k>); given names as a directory's files
-  // have, [first word, name] and [first word, run, name], every file is found one way.
+  // The index's root, which the page carries (docs/internals/format.md, "The root"). For each
+  // segment it lists, its `packs` are [folder, first words] and its `more` (files of later
+  // results) [[first word, first run], …], file k being <folder>/<k> and <folder>/m<k>; the
+  // directories are [folder, first words] too. A directory names its files one by one instead,
+  // as [first word, name] and [first word, first run, name]. The root's lists are turned into
+  // that form here, so that every file is found the same way.
   const index = config.index;
-  const inFolder = (folder, firsts, prefix = '') => firsts.map((first, k) => [].concat(first, `${folder}/${prefix}${k}`));
-  index.more = index.more.map((list, s) => list && inFolder(index.packs[s][0], list, 'm'));
-  index.packs = index.packs.map(list => list && inFolder(list[0], list[1]));
-  if (index.directories) index.directories = inFolder(index.directories[0], index.directories[1]);
+  const inFolder = ([folder, firsts], prefix = '') => firsts.map((first, k) => [].concat(first, `${folder}/${prefix}${k}`));
+  // A segment's files of later results are in its packs' folder, index.packs[s][0].
+  index.more = index.more.map((firsts, s) => firsts && inFolder([index.packs[s][0], firsts], 'm'));
+  index.packs = index.packs.map(packs => packs && inFolder(packs));
+  if (index.directories) index.directories = inFolder(index.directories);
+  /** A file's first word: what packs, directories and a pack's words are ordered by. */
+  const firstWord = ([word]) => word;
+  /** The path of a file listed as [first word, name] (a pack or a directory). */
+  const pathOf = ([, name]) => `x/${name}.json`;
   // filter:begin — WordFilter.swift's probes, held to it by WordFilterTests (Node).
   /** 32-bit FNV-1a of the word's UTF-8, then MurmurHash3's finalizer of it: the two hashes of
    *  a segment's word filter. */
@@ -85,8 +94,8 @@
     h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
     return h ^ (h >>> 16);
   };
-  /** Whether a filter, [probes, its bits as hex digits (bit b: digit b >> 2's bit b & 3)],
-   *  surely lacks `word`: one of the word's bits is not set. */
+  /** Whether a filter, [probes, its bits as hex digits], surely lacks `word`: one of the word's
+   *  bits is not set. Bit b is bit b & 3 of hex digit b >> 2. */
   const filterLacks = ([probes, hex], word) => {
     const bits = hex.length * 4, h1 = fnv(word), h2 = mix(h1) | 1;
     for (let i = 0; i < probes; i++) {
@@ -96,11 +105,13 @@
     return false;
   };
   // filter:end
-  /** Whether segment s surely lacks `word`, by its filter (a small segment's, in the root).
-   *  Never true of a word the segment has, so a count is never short; a word it lacks but the
-   *  filter may hold (about 1 in 120) costs its pack, as without a filter. */
+  /** Whether segment s surely lacks `word`, by the segment's filter (the root has one for each
+   *  small segment). It is never true of a word the segment has, so a count is never short. A
+   *  word the segment lacks may still pass the filter (about 1 in 120), and then costs its
+   *  pack, as it would without a filter. */
   const lacks = (s, word) => !!index.filters?.[s] && filterLacks(index.filters[s], word);
-  /** The last of `list` whose key (`key(item)`) is not after `word`: binary search. */
+  /** The place in `list` of the last item whose key (`key(item)`) is not after `word`, by a
+   *  binary search: `list` is ordered by its keys. */
   const floorOf = (list, word, key) => {
     let low = 0, high = list.length - 1;
     while (low < high) {
@@ -109,11 +120,10 @@
     }
     return low;
   };
-  const at = (list, k) => `x/${list[k][1]}.json`;
-  /** A pack as it arrives: {words, records} once its first line, its words (their counts, rows
-   *  and marks), is in; `records`, their records, is a promise of the rest of the file. So a
-   *  query of several words, which reads only the words, asks for its rows while the records,
-   *  most of the bytes, still come. */
+  /** Reads a pack as it arrives, and gives {words, records} as soon as its first line (its words,
+   *  with their counts, rows and marks) is in; `records` is a promise of the rest of the file. A
+   *  query of several words reads only the words, so it asks for its rows while the records,
+   *  most of the bytes, are still coming. */
   const readPack = async (response, path) => {
     const reader = response.body.getReader(), decoder = new TextDecoder();
     let text = '', line = -1, chunk = {};
@@ -130,12 +140,14 @@
     return { words: JSON.parse(text.slice(0, line) + '}').words, records };
   };
   const packAt = path => get(path, null, readPack);
-  /** Every segment's packs and files of later results that may hold `word`: the root lists
-   *  small segments (the newest), and for a large index its directory for the word the others. */
+  /** Every segment's packs and files of later results that may hold `word`, as {packs, more}.
+   *  The root lists the small segments (the newest); for a large index, the directory of the
+   *  word lists the others. */
   const listingOf = async word => {
     if (!index.directories) return index;
-    const directory = await get(at(index.directories, floorOf(index.directories, word, d => d[0])));
-    // The directory has a list for each segment the root does not list (null there), in order.
+    const directory = await get(pathOf(index.directories[floorOf(index.directories, word, firstWord)]));
+    // The directory has a list for each segment that the root does not list (the segments that
+    // are null there), in the root's order.
     let k = 0;
     const own = index.packs.map(list => (list ? -1 : k++));
     return {
@@ -143,38 +155,43 @@
       more: index.more.map((list, s) => list || directory.more[own[s]]),
     };
   };
-  /** Segment s's pack for `word` (by its first word) → [the pack, where `word` is or would be
-   *  among its words, the pack's place]. */
+  /** Finds segment s's pack for `word`, by the packs' first words, and gives [the pack, the place
+   *  where `word` is or would be among its words, the pack's place among the segment's packs]. */
   const packOf = async (s, word, listing) => {
-    const packs = listing.packs[s], p = floorOf(packs, word, e => e[0]);
-    const pack = await packAt(at(packs, p));
-    return [pack, floorOf(pack.words, word, e => e[0]), p];
+    const packs = listing.packs[s], p = floorOf(packs, word, firstWord);
+    const pack = await packAt(pathOf(packs[p]));
+    return [pack, floorOf(pack.words, word, firstWord), p];
   };
-  /** `word`'s part in segment s (`partFrom`), or null when no story there has it. */
+  /** Whether the place that `packOf` found holds `word` itself. A pack's words are entries
+   *  [word, count, rows, titled, marks]. */
+  const holds = ([pack, i], word) => pack.words[i]?.[0] == word;
+  /** `word`'s part in segment s (see `partFrom`), or null when no story there has the word. */
   const partOf = async (s, word, listing) => {
-    const [pack, i] = await packOf(s, word, listing);
-    const e = pack.words[i];
-    return e && e[0] == word ? partFrom(pack, i, s, listing) : null;
+    const found = await packOf(s, word, listing), [pack, i] = found;
+    return holds(found, word) ? partFrom(pack, i, s, listing) : null;
   };
 
-  /** A word of the query → its entry {term, count, parts} or null: a part a segment holding
-   *  it, newest segment first. While the reader types, the last word is a prefix: the
-   *  commonest word it begins, its counts in all segments added up. */
+  /** Looks a word of the query up, and gives its entry {term, count, parts}, or null when no
+   *  story has it. `parts` holds a part for each segment that has the word, newest segment
+   *  first. While the reader types, the last word is a prefix (`prefix`), and its term is the
+   *  commonest word that begins with it, by its counts in all segments added up. */
   const lookUp = async (word, prefix) => {
     const listing = await listingOf(word);
     const present = index.segments.map((_, s) => listing.packs[s].length > 0);
     let term = null;
     const counts = new Map();
-    // Words beginning with `word` follow it: in its pack, or from the start of the next (one
-    // running past that, or past a directory's end, is rare and costs a suggestion).
+    // Counts the words that begin with `word` in segment s. They follow it: in its pack, or
+    // from the start of the next. Words running past that pack too, or past a directory's end,
+    // are rare, and missing them costs no more than a suggestion.
     const gather = async ([{ words: entries }, i, p], s) => {
-      if (entries[i] && entries[i][0] < word) i++;
+      if (entries[i] && firstWord(entries[i]) < word) i++;
       if (i == entries.length && p + 1 < listing.packs[s].length) {
-        entries = (await packAt(at(listing.packs[s], p + 1))).words;
+        entries = (await packAt(pathOf(listing.packs[s][p + 1]))).words;
         i = 0;
       }
-      for (; i < entries.length && entries[i][0].startsWith(word); i++) {
-        counts.set(entries[i][0], (counts.get(entries[i][0]) || 0) + entries[i][1]);
+      for (; i < entries.length && firstWord(entries[i]).startsWith(word); i++) {
+        const [longer, count] = entries[i];
+        counts.set(longer, (counts.get(longer) || 0) + count);
       }
     };
     const looked = await Promise.all(
@@ -185,15 +202,16 @@
         return found;
       })
     );
-    // A word found as typed in any segment is the word: a segment without it must not ask for
-    // its next pack in case of a suggestion (a request and a pack's bytes on a cold query).
-    // Found nowhere, every segment's words beginning with it are gathered, those whose filter
-    // said they lack it too.
-    if (!prefix && looked.some(l => l && l[0].words[l[1]]?.[0] == word)) term = word;
-    else if (!prefix) await Promise.all(looked.map(async (l, s) => present[s] && gather(l || (await packOf(s, word, listing)), s)));
+    // A word found as typed in any segment is the term. Then a segment without it must not ask
+    // for its next pack in case of a suggestion, which would cost a request and a pack's bytes on
+    // a cold query. A word found nowhere is taken as a prefix after all: every segment's words
+    // that begin with it are counted, including the segments whose filter said they lack it.
+    if (!prefix && looked.some(found => found && holds(found, word))) term = word;
+    else if (!prefix) await Promise.all(looked.map(async (found, s) => present[s] && gather(found || (await packOf(s, word, listing)), s)));
     if (term == null) for (const [t, n] of counts) if (term == null || n > counts.get(term)) term = t;
     if (term == null) return null;
-    // The word's entry in each segment (for a prefix, perhaps in another pack or directory).
+    // The term's part in each segment. For a prefix, the term may be in another pack, or
+    // another directory, than the prefix.
     const own = term == word ? listing : await listingOf(term);
     const parts = await Promise.all(
       index.segments.map(async (_, s) => {
@@ -204,19 +222,22 @@
     return { term, count: held.reduce((n, p) => n + p.count, 0), parts: held };
   };
 
-  /** A part's result j as a row of its segment: in the pack, or in run floor(k / moreRows)
-   *  of the word's later results (k = j past the pack's). */
+  /** A part's result j, as a row of its segment. The first results' rows are in the pack; a
+   *  later one, k = j - (the pack's rows) past them, is in run floor(k / moreRows) of the
+   *  word's later results. */
   const localRow = async (part, j) => {
     if (j < part.rows.length) return part.rows[j];
     const k = j - part.rows.length;
     return (await laterRun(part, floor(k / index.moreRows))).rows[k % index.moreRows];
   };
-  /** A word's results: its first rows from its packs, the rest, by row of the site's list,
-   *  from its files of later results and then the site's manifest and shards. Results rank
-   *  as one list: every segment's results that hold the word in their title, newest segment
-   *  first, then the rest the same way. With `order` (rows counted from the list's end), the
-   *  results are those rows. */
+  /** A word's results, to show: the first ones from its packs, and the rest, by their rows of
+   *  the site's list, from its files of later results and then from the site's list. Results
+   *  rank as one list: every segment's results that hold the word in their title, newest
+   *  segment first, then the other results the same way. Given `order` (rows counted from the
+   *  list's end), the results are those rows instead. */
   const resultsOf = (entry, order) => {
+    // The ranked results are runs of the parts' results, in this order: each part's results
+    // that hold the word in their title, then each part's others.
     const blocks = [];
     for (const titles of [true, false]) {
       for (const part of entry.parts) {
@@ -224,7 +245,7 @@
         if (length) blocks.push({ part, from, length });
       }
     }
-    /** Result i → [its part, its place in the part's results]. */
+    /** Result i → [its part, its place among the part's results]. */
     const place = i => {
       for (const b of blocks) {
         if (i < b.length) return [b.part, b.from + i];
@@ -246,29 +267,31 @@
       load: async (i, signal) => {
         const n = await rowOf(i), row = index.stories - 1 - n;
         const [part, j] = order ? placeOf(entry, n) : place(i);
-        // A pack's records come after its words: a row they hold waits for them rather than
-        // asks the list.
+        // A pack's records arrive after its words. A row they hold waits for them rather than
+        // asks the list for itself.
         const known = part && j >= 0 && j < index.firstRows && (await part.records)[j];
         if (known) return known;
-        // Results fewer than one a page (a rare word's, several words'): each row alone in
-        // its page, one request. Denser (a common word's), a page would hold several, but a
-        // shard holds them for half the bytes and its manifest part serves a thousand rows.
+        // When there are fewer results than one a page (a rare word's, or several words'), each
+        // row is alone in its page, and the page is one request. When they are denser (a common
+        // word's), a page would hold several, but a shard holds them for half the bytes, and its
+        // manifest part serves a thousand rows.
         const sparse = (order ? order.length : entry.count) * index.pageRows < index.stories;
         return (sparse && (await fromPage(row, signal))) || fromShard(row, signal);
       },
     };
   };
-  /** Row `row` of the site's list from its static page, whose rows are the very elements a
-   *  shard's records fill: one request, where a manifest part and then a shard are two, one
-   *  after the other (the index says whether a page is small enough: `pageRows`). Pages are
-   *  numbered from the list's end (docs/internals/format.md): row n from the end is on page
-   *  floor(n / pageRows) + 1, or on the front, which holds the newest one to two pages' worth.
-   *  Undefined when the pages are no longer this index's list (the site was built again
-   *  since: a page's URL, unlike a shard's, is not named by its content; the front page
-   *  names its build, and the list's head.json, asked for once beside the first other page,
-   *  names it for the rest), lack the row or fail. Once a page is of another build, lacks
-   *  its row (a theme whose feed does not hold the rows) or fails, no more are asked: every
-   *  one would likely be a request thrown away before the manifest's two. */
+  /** Reads row `row` of the site's list from its static page, whose rows are the very elements
+   *  a shard's records fill. That is one request, where a manifest part and then a shard are
+   *  two, one after the other; the index says whether a page is small enough (`pageRows`).
+   *  Pages are numbered from the list's end (docs/internals/format.md): row n from the end is on
+   *  page floor(n / pageRows) + 1, or on the front, which holds the newest one to two pages'
+   *  worth. The result is undefined when the page lacks the row, fails, or is no longer of this
+   *  index's list: the site may have been built again since, and a page's URL, unlike a shard's,
+   *  is not named by its content. The front page names its build, and the list's head.json
+   *  (asked for once, beside the first other page) names it for the rest. */
+  // Once a page is of another build, lacks its row (a theme whose feed does not hold the rows)
+  // or fails, no more pages are asked for: every one would likely be a request thrown away
+  // before the manifest's two.
   let pagesServe = true;
   const fromPage = async (row, signal) => {
     if (!index.pageRows || !pagesServe || !window.DOMParser) return;
@@ -289,9 +312,9 @@
     if (!record) pagesServe = false;
     return record;
   };
-  /** A list page's build (the front's alone names it) and its rows' records, by their place
-   *  from the list's end (the page's `below` and `count`). A parsed document runs no script
-   *  and loads nothing. */
+  /** Reads a list page into {build, rows}: the page's build (only the front names it) and its
+   *  rows' records, by their place from the list's end (from the page's `below` and `count`).
+   *  A document parsed this way runs no script and loads nothing. */
   const readPage = async response => {
     const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
     const rows = new Map();
@@ -305,35 +328,40 @@
     }
     return { build: page.build, rows };
   };
-  /** Row `row` of the site's list through the manifest of the index's own build (kept for
-   *  readers of an older search page, docs/guides/deploy.md) and a shard. */
+  /** Reads row `row` of the site's list through the manifest of the index's own build, which a
+   *  deploy keeps for readers of an older search page (docs/guides/deploy.md), and a shard. A
+   *  manifest part lists its shards as [first row, row count, name, bytes]. */
   const fromShard = async (row, signal) => {
-    const manifest = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
-    const shard = manifest.shards.find(s => row >= s[0] && row < s[0] + s[1]);
-    return (await get(`s/${shard[2]}.json`, signal)).items[row - shard[0]];
+    const part = await get(`m/${index.build}/${floor(row / index.partRows)}.json`);
+    const [first, , name] = part.shards.find(([from, count]) => row >= from && row < from + count);
+    return (await get(`s/${name}.json`, signal)).items[row - first];
   };
-  /** Row n (counted from the list's end) → [the part of the word's segment holding it, its
-   *  place in the part's rows (-1 when they do not list it)]. */
+  /** Row n (counted from the list's end) → [the part of the word in the segment that holds the
+   *  row, the row's place in the part's rows (-1 when they do not list it)]. */
   const placeOf = (entry, n) => {
     const part = entry.parts.find(p => n >= p.start && n < p.start + p.stories);
     return [part, part ? part.rows.indexOf(n - part.start) : -1];
   };
-  /** [120, 3, 1] → [120, 117, 116]: rows as files write them, the first, then each as the one
-   *  before minus it. */
+  /** Decodes rows as the index writes them, the first and then each as the one before minus it:
+   *  [120, 3, 1] → [120, 117, 116]. */
   const undelta = deltas => {
     let n = 0;
     return deltas.map((d, i) => (n = i ? n - d : d));
   };
-  /** Run r of the part's later results, as rows of its segment, and their marks, decoded once. */
+  /** Run `run` of the part's later results, as {rows (of its segment), marks}, decoded once. */
   const runs = new Map();
   const laterRun = (part, run) => {
     const word = part.term, key = `${part.s} ${run} ${word}`;
     if (!runs.has(key)) {
-      const before = f => f[0] < word || (f[0] == word && f[1] <= run);
+      // The run is in the last file of later results whose [first word, first run] is not
+      // after [word, run]. The files are listed as [first word, first run, name].
+      const before = ([firstWord, firstRun]) => firstWord < word || (firstWord == word && firstRun <= run);
       let f = 0;
       while (f + 1 < part.more.length && before(part.more[f + 1])) f++;
-      const promise = get(`x/${part.more[f][2]}.json`).then(file => {
-        const [, , deltas, marks] = file.words.find(w => w[0] == word && w[1] == run);
+      const [, , name] = part.more[f];
+      const promise = get(`x/${name}.json`).then(file => {
+        // A file's words are entries [word, run, rows, marks].
+        const [, , deltas, marks] = file.words.find(([w, r]) => w == word && r == run);
         return { rows: undelta(deltas), marks: marksOf(marks) };
       });
       promise.catch(() => runs.delete(key));
@@ -341,50 +369,60 @@
     }
     return runs.get(key);
   };
-  /** "0005,,0c" → [[0, 5], [], [12]]: each result's marks, the ids (places in the root's
-   *  `common` for the segment, two hex digits each) of the common words its story holds. */
+  /** Decodes each result's marks: the ids of the common words its story holds, two hex digits
+   *  each, an id being a word's place in the root's `common` for the segment.
+   *  "0005,,0c" → [[0, 5], [], [12]]. */
   const marksOf = text => (text == null ? [] : text.split(',').map(m => (m.match(/../g) || []).map(h => parseInt(h, 16))));
-  /** Segment s's pack and a word's place in it → the word's part there: its rows counted from
-   *  the segment's oldest story, how many of all hold it in their title, their marks, the files
-   *  of later results `listing` names, and, once the pack's records are in (`records`), its
-   *  first results as records, ready to show (`first`; none for a name: an author's, a
-   *  domain's few stories load through the list). */
+  /** Makes a word's part in segment s from the word's place i in a pack: its rows, counted from
+   *  the segment's oldest story; how many of all its results hold it in their title; their
+   *  marks; the files of later results that `listing` names; and, once the pack's records are
+   *  in (`records`), its first results as records, ready to show (`first`). A name (an author's,
+   *  a domain's) has no records: its few stories load through the list. */
   const partFrom = (pack, i, s, listing) => {
-    const e = pack.words[i], [start, stories] = index.segments[s];
-    const part = { s, term: e[0], start, stories, count: e[1], rows: undelta(e[2]), titled: e[3], marks: marksOf(e[4]), more: listing.more[s] };
+    const [term, count, deltas, titled, marks] = pack.words[i], [start, stories] = index.segments[s];
+    const part = { s, term, start, stories, count, rows: undelta(deltas), titled, marks: marksOf(marks), more: listing.more[s] };
     part.records = pack.records.then(records => (part.first = records[i]));
     return part;
   };
-  /** Every result of a part (a word in a segment) as rows of the segment, with their marks. */
-  const segmentAll = async part => {
+  /** Every result of a part (a word in a segment), as rows of the segment. */
+  const allRows = async part => {
     const count = Math.ceil((part.count - part.rows.length) / index.moreRows);
     const later = await Promise.all(Array.from({ length: count }, (_, r) => laterRun(part, r)));
-    return [part.rows.concat(...later.map(l => l.rows)), part.marks.concat(...later.map(l => l.marks))];
+    return part.rows.concat(...later.map(run => run.rows));
   };
 
   // walk:begin — held to a plain sort of every kept story by SearchPageWalkTests (Node).
-  /** A segment's stories holding several words, read as far as asked: its driver's results
-   *  (its pack's rows, then its runs of later results, in rank order: those holding it in
-   *  their title, then the others, each group in the list's order), each kept when `keep(n,
-   *  marks)`. Every kept story newer than the oldest row read of each group is known to be
-   *  in its place (`placed`, rows of the list, newest first); `found` counts every one kept. */
+  /** Reads a segment's stories that hold several words, as far as it is asked to. It reads the
+   *  results of the segment's driver, one of the words (`part`): its pack's rows, then its runs
+   *  of later results. They come in rank order: the results holding the word in their title,
+   *  then the others, each group in the list's order. A result is kept when `keep(n, marks)`
+   *  says so. Gives {count, found, placed, done, more}: `found` counts the stories kept so far;
+   *  `placed` lists those known to be in their place (as rows of the list, newest first), which
+   *  are the kept stories newer than the oldest row read of each group; `done` says that no
+   *  result is left to read; and `more()` reads one run more. */
   const walk = (part, start, keep) => {
-    const known = part.rows.slice(), marks = part.marks.slice(), ends = [part.titled, part.count];
+    // Each result's row and marks, filled in as runs are read: a hole is a result not read yet.
+    const known = part.rows.slice(), marks = part.marks.slice();
+    // The two groups of results: those holding the word in their title, then the others.
+    const groupStarts = [0, part.titled], groupEnds = [part.titled, part.count];
     const w = { count: part.count, found: 0, placed: [], done: false };
     const settle = () => {
-      // Each group's next unread result, and the oldest row read before it (none read: any
-      // row may come; all read: none).
-      const next = [0, part.titled].map((i, g) => {
-        while (i < ends[g] && known[i] != null) i++;
+      // Each group's next unread result.
+      const next = groupStarts.map((i, g) => {
+        while (i < groupEnds[g] && known[i] != null) i++;
         return i;
       });
-      const bounds = next.map((i, g) => (i == ends[g] ? -1 : i == (g ? part.titled : 0) ? Infinity : known[i - 1]));
+      // Each group's bound: the oldest row it has read before its next unread result, since an
+      // unread result of the group is older. With nothing read any row may come (Infinity);
+      // with all read, none (-1).
+      const bounds = next.map((i, g) => (i == groupEnds[g] ? -1 : i == groupStarts[g] ? Infinity : known[i - 1]));
       const bound = max(...bounds), kept = [];
       known.forEach((n, i) => n != null && keep(n, marks[i]) && kept.push(n));
       w.found = kept.length;
       w.placed = kept.filter(n => n >= bound).sort((a, b) => b - a).map(n => n + start);
       w.done = bound < 0;
-      // Reads the run holding the next unread result of the group that holds the others back.
+      // Reads the run that holds the next unread result of the group whose bound holds the
+      // others back.
       w.more = async () => {
         const i = next[bounds.indexOf(bound)], first = part.rows.length, r = floor((i - first) / index.moreRows);
         const run = await laterRun(part, r);
@@ -397,46 +435,53 @@
   };
   // walk:end
 
-  // Several words mean all of them, wherever each is (title, domain, author or body): every
-  // story holding them all, in the list's order. In each segment the results of one word are
-  // read: its rarest that is not common there (or, all being common, its rarest). A common
-  // word's are never read: every result says which of the segment's common words its story
-  // holds (its marks); another word's rows are read (a word of few results has them all in
-  // its pack). A driver of more than 5,000 results (past its pack's 2,048 rows) has its runs
-  // read only as far as the reader goes: until then the count is "at least" the stories found.
+  // Several words mean all of them, wherever each is (title, domain, author or body): the
+  // results are every story that holds them all, in the list's order. In each segment, the
+  // results of one word are read, the driver: the rarest word that is not common there (or,
+  // when all are common, the rarest of all). A common word's results are never read, because
+  // every result says which of the segment's common words its story holds (its marks). The
+  // other words' rows are read; a word of few results has them all in its pack. A driver of
+  // more than 5,000 results (more than its pack's 2,048 rows) has its runs read only as far as
+  // the reader goes, and until then the count is "at least" the stories found.
+  /** The walk of segment s for several words (see `walk`), or null when the segment holds no
+   *  story with all of them. Adds the driver's part to `parts`. */
+  const walkSegment = async (words, s, listings, parts) => {
+    // The segment's common words, as word → {id, count}. Words with the very same results (a
+    // domain's parts) share one entry, and so one id.
+    const common = new Map((index.common[s] || []).flatMap(([sharing, count], id) => sharing.map(w => [w, { id, count }])));
+    // A segment whose filter lacks one of the words (other than its common words) holds no story
+    // with all of them.
+    if (words.some(w => !common.has(w) && lacks(s, w))) return null;
+    const partOfWord = async k => {
+      const listing = index.packs[s] ? index : await (listings[k] ||= listingOf(words[k]));
+      return listing.packs[s].length ? partOf(s, words[k], listing) : null;
+    };
+    // The words that are not common here, by their place in the query, and their parts.
+    const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
+    const read = await Promise.all(uncommon.map(partOfWord));
+    if (read.some(p => !p)) return null;
+    const countOf = k => (common.has(words[k]) ? common.get(words[k]).count : read[uncommon.indexOf(k)].count);
+    const pool = uncommon.length ? uncommon : words.map((_, k) => k);
+    const d = pool.reduce((a, b) => (countOf(b) < countOf(a) ? b : a));
+    const driver = common.has(words[d]) ? await partOfWord(d) : read[uncommon.indexOf(d)];
+    if (!driver) return null;
+    parts.push(driver);
+    // A story is kept when it holds every other uncommon word (it is among that word's rows) and
+    // every common word (its marks hold the word's id).
+    const others = await Promise.all(uncommon.filter(k => k != d).map(async k => new Set(await allRows(read[uncommon.indexOf(k)]))));
+    const ids = words.filter((w, k) => k != d && common.has(w)).map(w => common.get(w).id);
+    const [start] = index.segments[s];
+    return walk(driver, start, (n, mark) => ids.every(id => mark.includes(id)) && others.every(set => set.has(n)));
+  };
   const allOf = async words => {
-    // A word's directory is fetched only for a segment the root does not list and where its
-    // pack is read: a word common there (most often the whole query's commonest) needs none.
+    // Each word's listing, fetched only for a segment that the root does not list and where the
+    // word's pack is read: a word common there (most often the query's commonest) needs none.
     const listings = [];
+    // The drivers' parts, one for each segment that may hold stories of all the words.
     const parts = [];
-    const walks = await Promise.all(
-      index.segments.map(async ([start, stories], s) => {
-        // (An entry an id: the words of the very same results, a domain's parts, share one.)
-        const common = new Map((index.common[s] || []).flatMap(([ws, n], id) => ws.map(w => [w, [id, n]])));
-        // A segment whose filter lacks a word (none of its common words) holds no story of all.
-        if (words.some(w => !common.has(w) && lacks(s, w))) return null;
-        const partOfWord = async k => {
-          const listing = index.packs[s] ? index : await (listings[k] ||= listingOf(words[k]));
-          return listing.packs[s].length ? partOf(s, words[k], listing) : null;
-        };
-        const uncommon = words.map((_, k) => k).filter(k => !common.has(words[k]));
-        const read = await Promise.all(uncommon.map(partOfWord));
-        if (read.some(p => !p)) return null;
-        const countOf = k => (common.has(words[k]) ? common.get(words[k])[1] : read[uncommon.indexOf(k)].count);
-        const pool = uncommon.length ? uncommon : words.map((_, k) => k);
-        const d = pool.reduce((a, b) => (countOf(b) < countOf(a) ? b : a));
-        const driver = common.has(words[d]) ? await partOfWord(d) : read[uncommon.indexOf(d)];
-        if (!driver) return null;
-        parts.push(driver);
-        const others = await Promise.all(
-          uncommon.filter(k => k != d).map(async k => new Set((await segmentAll(read[uncommon.indexOf(k)]))[0]))
-        );
-        const ids = words.filter((w, k) => k != d && common.has(w)).map(w => common.get(w)[0]);
-        return walk(driver, start, (n, mark) => ids.every(id => mark.includes(id)) && others.every(set => set.has(n)));
-      })
-    );
+    const walks = await Promise.all(index.segments.map((_, s) => walkSegment(words, s, listings, parts)));
     /** The results so far: newest segment first, a segment's placed stories once every newer
-     *  one is read through. `grow()` reads a run more, and gives the results then. */
+     *  segment is read through. `grow()` reads a run more, and gives the results then. */
     const gather = () => {
       const order = [];
       let through = true, found = 0;
@@ -466,30 +511,39 @@
     return results;
   };
 
-  // Marks, passages and phrases live in search-more.js, loaded the first time a query needs
-  // them: on a site with documents (whose rows show passages), or for a phrase in quotes. None
-  // of it stands between a query and its first rows, so a one-word query on a site of titles
-  // never pays for it.
+  // Marks, passages and phrases live in search-more.js, which is loaded the first time a query
+  // needs it: on a site with documents (whose rows show passages), or for a phrase in quotes.
+  // None of it stands between a query and its first rows, so a one-word query on a site of
+  // titles never pays for it.
   let loaded;
   const more = () =>
     (loaded ||= import(config.moreScript).then(module => module.searchMore({ get, wordsOf, wordRE, fold, texts: config.texts })));
 
-  // The feed: as tall as the results, rows placed absolutely, only those near the viewport
-  // made (as a table view makes cells). A row is made for one result and never reused for
-  // another, so it can only ever show its own story.
+  // The feed is as tall as the results, its rows are placed absolutely, and only the rows near
+  // the viewport are made, as a table view makes its cells. A row is made for one result and
+  // never reused for another, so it can only ever show its own story.
   feed.style.position = 'relative';
+  /** result → its <article>, for the rows that exist now */
   const rows = new Map();
-  // (Rows are one height, the theme's: 56 px until a row is there to measure; taller on a
-  // phone, where a title gets two lines.)
-  let results = null, total = 0, rowHeight = 56, generation = 0, controllers = new Map(), named, growing;
-  /** The current query's terms and phrases, which its rows mark. */
-  let marking = { terms: [], phrases: [] };
-  // Results of several common words are read as far as the reader goes: their count is then
-  // "at least" the stories found, and a row's place in a set of unknown size is -1 (ARIA).
+  /** result → the AbortController of its row's load or passage, aborted when the row goes */
+  const controllers = new Map();
+  // The results the feed shows (see `resultsOf`), or null, and the query they are of: how the
+  // status names it (`said`), and the terms and phrases its rows mark.
+  let results = null, shown = { said: '', terms: [], phrases: [] };
+  /** How many results there are, as far as they are read. */
+  const total = () => (results ? results.count : 0);
+  // Rows are all one height, the theme's. It is taken to be 56 px until a row is there to
+  // measure, and is taller on a phone, where a title takes two lines.
+  let rowHeight = 56;
+  // Every search counts one more, so that the answers to an older query, arriving late, are
+  // dropped.
+  let generation = 0;
+  // The results of several common words are read as far as the reader goes. Their count is then
+  // "at least" the stories found, and a row's place is in a set of unknown size, -1 in ARIA.
   const partial = () => results?.exact == false;
-  const setSize = () => (partial() ? -1 : total);
-  // Browsers cap an element's height; results past it are not reachable by scrolling (a
-  // query that matches more than a hundred thousand stories or so wants more words).
+  const setSize = () => (partial() ? -1 : total());
+  // Browsers cap an element's height, so results past it cannot be reached by scrolling; a
+  // query that matches more than a hundred thousand stories or so wants more words anyway.
   const MAX_HEIGHT = 8e6;
   const makeRow = i => {
     const row = document.createElement('article');
@@ -509,45 +563,36 @@
     decorate(i, row);
   };
   /** Marks the query's words in a row's title; and a document's row (one with an `.excerpt`)
-   *  shows, in place of its summary, the passage of its text that holds them. The text is
-   *  read for the rows near the screen alone, and a row scrolled away aborts it. */
+   *  shows, in place of its summary, the passage of its text that holds them. The text is read
+   *  only for the rows near the screen: when the row goes, or its query is replaced, the read
+   *  is aborted (`releaseRows`, `clear`). */
   const decorate = (i, row) => {
-    if (!config.texts && !marking.phrases.length) return;
-    // (A row scrolled away, or of a query since replaced, is aborted: `update`, `clear`.)
+    if (!config.texts && !shown.phrases.length) return;
     const controller = new AbortController();
     controllers.set(i, controller);
     more()
-      .then(m => m.decorate(row, marking, controller.signal))
+      .then(m => m.decorate(row, shown, controller.signal))
       .catch(() => {});
   };
-  /** prefetchRowsAt and cancelPrefetchingForRowsAt for the results: rows within a quarter
-   *  screen of the viewport are made and loaded, loads for rows left behind are aborted. Until
-   *  the reader first scrolls, only the rows on the screen: in a window up to about 1,000 px
-   *  tall those are the first 16, which the word's pack holds, so a query costs no request
-   *  for rows until then. */
-  const update = () => {
-    if (!results) return;
-    const shown = min(total, floor(MAX_HEIGHT / rowHeight));
-    feed.style.height = shown * rowHeight + 'px';
-    const top = -feed.getBoundingClientRect().top;
-    const from = max(0, floor((top - innerHeight / 4) / rowHeight));
-    const to = min(shown, floor((top + innerHeight * (scrolled ? 1.25 : 1)) / rowHeight) + 1);
-    // Within a screen of the last result placed so far: read on, once at a time.
-    if (partial() && !growing && to + (to - from) >= total) {
-      const was = results;
-      growing = was.grow().then(
-        next => {
-          growing = null;
-          if (results != was) return;
-          results = next;
-          total = next.count;
-          for (const row of rows.values()) row.setAttribute('aria-setsize', setSize());
-          tell();
-          update();
-        },
-        () => (growing = null)
-      );
-    }
+  // The promise of reading on, while a partial list of results reads its next run.
+  let growing;
+  /** Reads more of a partial list of results, one run at a time, and shows them when they come. */
+  const readOn = () => {
+    const was = results;
+    growing = was.grow().then(
+      next => {
+        growing = null;
+        if (results != was) return;
+        results = next;
+        for (const row of rows.values()) row.setAttribute('aria-setsize', setSize());
+        tell();
+        update();
+      },
+      () => (growing = null)
+    );
+  };
+  /** Removes the rows outside `from` up to, not including, `to`, and aborts their loads. */
+  const releaseRows = (from, to) => {
     for (const [i, row] of rows) {
       if (i < from || i >= to) {
         row.remove();
@@ -556,6 +601,10 @@
         controllers.delete(i);
       }
     }
+  };
+  /** Makes the missing rows from `from` up to `to`: filled at once when their record is here,
+   *  else loading. */
+  const makeRows = (from, to) => {
     let next = null;
     const pending = [];
     for (let i = to - 1; i >= from; i--) {
@@ -570,12 +619,30 @@
       }
       next = row;
     }
-    // Made from the bottom up (each placed before the one below it), loaded from the top down:
-    // a reader reads from the top, and a host taking six requests at a time (HTTP/1.1) takes
-    // the first six asked.
+    // The rows are made from the bottom up, each placed before the one below it, but loaded from
+    // the top down: a reader reads from the top, and a host that takes six requests at a time
+    // (HTTP/1.1) takes the first six asked for.
     for (const [i, row] of pending.reverse()) load(i, row);
+  };
+  /** One pass over the feed, on every scroll and whenever results arrive (prefetchRowsAt and
+   *  cancelPrefetchingForRowsAt, in UIKit's words): the rows within a quarter screen of the
+   *  viewport are made and loaded, and the loads of rows left behind are aborted. Until the
+   *  reader first scrolls, only the rows on the screen are made: in a window up to about 1,000
+   *  px tall those are the first 16, which the word's pack holds, so that a query costs no
+   *  request for rows until then. */
+  const update = () => {
+    if (!results) return;
+    const shownRows = min(total(), floor(MAX_HEIGHT / rowHeight));
+    feed.style.height = shownRows * rowHeight + 'px';
+    const top = -feed.getBoundingClientRect().top;
+    const from = max(0, floor((top - innerHeight / 4) / rowHeight));
+    const to = min(shownRows, floor((top + innerHeight * (scrolled ? 1.25 : 1)) / rowHeight) + 1);
+    // Within a screen of the last result placed so far, the results are read on, once at a time.
+    if (partial() && !growing && to + (to - from) >= total()) readOn();
+    releaseRows(from, to);
+    makeRows(from, to);
     feed.setAttribute('aria-busy', [...rows.values()].some(r => r.hasAttribute('aria-busy')));
-    // Rows taller than assumed (a phone's): place them again, and make those that now fit.
+    // Rows taller than assumed (a phone's) are placed again, and the rows that now fit are made.
     const measured = rows.values().next().value?.getBoundingClientRect().height;
     if (measured && measured != rowHeight) {
       rowHeight = measured;
@@ -583,8 +650,8 @@
       update();
     }
   };
-  /** Starts loading result i into `row`, which waits busy; a load of a row scrolled away is
-   *  aborted (`update`). */
+  /** Starts loading result i into `row`, which waits, busy, meanwhile. The load of a row that
+   *  is scrolled away is aborted (`releaseRows`). */
   const load = (i, row) => {
     row.setAttribute('aria-busy', 'true');
     const controller = new AbortController(),
@@ -594,17 +661,18 @@
       record => made == generation && rows.get(i) == row && record && fill(i, row, record),
       error => {
         if (made != generation || rows.get(i) != row) return;
-        // A list page or shard another row asked for, and then left behind, was aborted
-        // under this one too: ask again (the new request is this row's own).
+        // Another row may have asked for the same list page or shard, and then been left behind,
+        // which aborted the request under this row too. So this row asks again, on its own.
         if (error?.name == 'AbortError' && !controller.signal.aborted) return rows.delete(i), row.remove(), update();
         row.textContent = "Couldn't load this result.";
       }
     );
   };
   const say = text => (status.textContent = text);
-  // (A phrase can leave none of the stories holding all its words.)
+  // A phrase can leave none of the stories that hold all its words, so "no stories" can come
+  // after the words were found.
   const tell = () =>
-    say(total || partial() ? `${partial() ? `At least ${stories(results.found)}` : stories(total)} with ${named}` : `No stories have ${named}.`);
+    say(total() || partial() ? `${partial() ? `At least ${stories(results.found)}` : stories(total())} with ${shown.said}` : `No stories have ${shown.said}.`);
   const stories = n => `${n.toLocaleString('en')} ${n == 1 ? 'story' : 'stories'}`;
   const clear = () => {
     for (const c of controllers.values()) c.abort();
@@ -613,11 +681,10 @@
     feed.textContent = '';
     feed.style.height = '0';
     results = growing = null;
-    total = 0;
   };
 
-  /** Runs the query in the box. `typing`: the last word is a prefix. Results of an older
-   *  query that arrive late are dropped (`generation`). */
+  /** Runs the query in the box; while the reader is `typing`, its last word is a prefix. The
+   *  results of an older query that arrive late are dropped (see `generation`). */
   const search = async typing => {
     const query = input.value, words = wordsOf(query), made = ++generation;
     const alive = () => made == generation;
@@ -629,35 +696,35 @@
     }
     say('Searching…');
     try {
-      // Each word's entry, through its packs (the last, while typing, a prefix: the commonest
-      // word it begins), except a word common in a segment, which is a word as typed and
-      // whose packs several words never need.
-      const end = words.length - 1, common = new Set(index.common.flat().flatMap(c => c[0]));
+      // Each word is looked up through its packs; while the reader types, the last word is a
+      // prefix, which stands for the commonest word that begins with it. A word common in a
+      // segment is the exception: it is taken as typed, since a query of several words never
+      // needs its packs. The root lists each segment's common words as entries [[word, …],
+      // count, titled].
+      const end = words.length - 1, common = new Set(index.common.flat().flatMap(([sharing]) => sharing));
       const looked = Promise.all(
         words.map((w, i) => (end && common.has(w) && !(typing && i == end) ? { term: w } : lookUp(w, typing && i == end)))
       );
-      // Several words as typed are most often the words the look-ups find: their results are
-      // read beside the look-ups (the same files, each asked for once), not a round trip or
-      // two after them. Kept only if the look-ups agree.
+      // Several words as typed are most often the very words the look-ups find, so their results
+      // are read beside the look-ups (from the same files, each asked for once) rather than a
+      // round trip or two after them. They are kept only if the look-ups agree.
       const early = end && !typing ? allOf(words) : null;
       early?.catch(() => {});
       const entries = await looked;
       if (!alive()) return;
       if (entries.some(e => !e)) return clear(), say(`No stories have ${words.map(w => `“${w}”`).join(' and ')}.`);
       const terms = entries.map(e => e.term);
-      // One word shows its first rows with its count: they are its packs' records.
+      // One word shows its first rows with its count, and those rows are its packs' records.
       if (!end) await Promise.all(entries[0].parts.map(p => p.records));
-      // (Assigned only once it is known to be the current query's: an older one that ends
-      // later must not put its stories under the newer one's count.)
+      // `results` is assigned only once these are known to be the current query's, since an
+      // older query that ends later must not put its stories under the newer one's count.
       let found = end ? await (early && terms.every((t, k) => t == words[k]) ? early : allOf(terms)) : resultsOf(entries[0]);
       let said = terms.map(w => `“${w}”`).join(' and '), phrases = [];
       if (/["“”„]/.test(query)) ({ found, said, phrases } = await (await more()).withPhrases(query, words, terms, found, said));
       if (!alive()) return;
       clear();
-      named = said;
-      marking = { terms, phrases };
+      shown = { said, terms, phrases };
       results = found;
-      total = results.count;
       tell();
       update();
     } catch (e) {
@@ -665,6 +732,8 @@
     }
   };
 
+  // The events' own state: the timer that waits for a pause in typing, the frame that will run
+  // the next pass, and whether the reader has scrolled yet.
   let timer, frame, scrolled = false;
   const onScroll = event => {
     scrolled ||= event?.type == 'scroll';
@@ -676,8 +745,8 @@
   };
   addEventListener('scroll', onScroll, { passive: true });
   addEventListener('resize', onScroll);
-  // Typing refines the results in place, a quarter second after the last key (a request per
-  // pause, not per key).
+  // Typing refines the results in place, a quarter second after the last key, so that a pause
+  // costs requests and a key does not.
   input.addEventListener('input', () => {
     clearTimeout(timer);
     timer = setTimeout(() => search(true), 250);
