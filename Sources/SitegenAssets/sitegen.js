@@ -17,8 +17,8 @@
   const configElement = document.getElementById('sitegen-config');
   const feed = document.querySelector('[role=feed]');
   // Detect the features first: without them, the static pages and their pager are the site.
-  // Every browser that can parse this file (ES2020) has had fetch and AbortController for at
-  // least two years, so they need no test of their own.
+  // Every browser that can parse this file (ES2020) has fetch and AbortController, since each
+  // engine shipped them two years or more before optional chaining; they need no test.
   if (!configElement || !feed || !feed.firstElementChild) return;
 
   const { min, max, floor, abs } = Math;
