@@ -292,9 +292,9 @@
       const row = shown[i];
       const item = made.get(row) || makeRow(row);
       item.style.top = tops[i] + 'px';
-      // The row may have been folded or opened since it was made, by a link or a restored state.
-      const details = item.querySelector('details');
-      if (details && details.open === foldedIDs.has(ids[row])) details.open = !details.open;
+      // A row's fold is set where it changes (a click, a link, a restored state), never here:
+      // a click's toggle event comes a task after the click, and setting the row from
+      // `foldedIDs` in between would undo the click.
       if (records.get(row) === undefined) wanted.add(shardOfRow[row]);
     }
     // The requests for shards the reader has left are aborted, and the nearest wanted shards go
@@ -326,8 +326,9 @@
       if (depths[r] < depth) {
         depth = depths[r];
         foldedIDs.delete(ids[r]);
-        const item = r < pageEnd && document.getElementById('c' + ids[r]);
-        if (item) item.querySelector('details').open = true;
+        const item = r < pageEnd ? document.getElementById('c' + ids[r]) : made.get(r);
+        const details = item && item.querySelector('details');
+        if (details) details.open = true;
       }
     }
     for (const item of view.querySelectorAll('.target')) item.classList.remove('target');

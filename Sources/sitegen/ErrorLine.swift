@@ -6,8 +6,8 @@ import Foundation
 /// flag in that line.
 enum ErrorLine {
     static func write(_ error: any Error) {
-        let text = (error as? any CustomStringConvertible)?.description ?? String(describing: error)
-        FileHandle.standardError.write(Data("error: \(text)\n".utf8))
+        // `String(describing:)` is an error's `description`, each module's one line.
+        FileHandle.standardError.write(Data("error: \(String(describing: error))\n".utf8))
     }
 }
 
