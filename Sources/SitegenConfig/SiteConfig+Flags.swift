@@ -92,22 +92,14 @@ extension SiteConfig {
                 key.kind == .boolean
                 ? "  --\(key.flag)/--no-\(key.flag)"
                 : "  --\(key.flag) <\(key.valueName ?? "value")>"
-            var line: String
+            let margin = String(repeating: " ", count: indent)
+            var first = label + String(repeating: " ", count: max(0, indent - label.count))
             if label.count >= indent - 1 {
                 // A long flag has its help on the lines below, as swift-argument-parser does.
                 lines.append(label)
-                line = String(repeating: " ", count: indent)
-            } else {
-                line = label + String(repeating: " ", count: indent - label.count)
+                first = margin
             }
-            for word in key.helpText.split(separator: " ") {
-                if line.count + 1 + word.count > width, line.count > indent {
-                    lines.append(line)
-                    line = String(repeating: " ", count: indent)
-                }
-                line += (line.count == indent ? "" : " ") + word
-            }
-            lines.append(line)
+            lines += wrap(key.helpText, width: width, first: first, rest: margin)
         }
         return lines.joined(separator: "\n")
     }

@@ -79,17 +79,27 @@ extension SiteConfig {
 
     /// `text` as `#` lines of at most 96 columns.
     private static func comment(_ text: String) -> String {
+        wrap(text, width: 96, first: "# ", rest: "# ").joined(separator: "\n") + "\n"
+    }
+
+    /// `text`'s words in lines of at most `width` columns (a longer word alone on its line), the
+    /// first line after `first`, the others after `rest`: `--help`'s flags and `sitegen init`'s
+    /// comments alike.
+    static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
         var lines: [String] = []
-        var line = "#"
+        var line = first
+        var empty = true
         for word in text.split(separator: " ") {
-            if line.count + 1 + word.count > 96, line != "#" {
+            if !empty, line.count + 1 + word.count > width {
                 lines.append(line)
-                line = "#"
+                line = rest
+                empty = true
             }
-            line += " " + word
+            line += (empty ? "" : " ") + word
+            empty = false
         }
         lines.append(line)
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// A value as TOML writes it; a duration as its key's default text (`"10s"`).

@@ -22,7 +22,7 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "\(path): cannot read: \(reason)"
         case .invalidJSON(let path, let line, let column, let reason):
-            "\(line == nil ? path : fileLocation(path, line: line, column: column)): invalid JSON: \(reason)"
+            "\(fileLocation(path, line: line, column: column)): invalid JSON: \(reason)"
         case .invalidField(let path, let field, let reason):
             "\(path): field '\(field)': \(reason)"
         case .fetchFailed(let url, let reason):
