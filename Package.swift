@@ -10,6 +10,7 @@ import PackageDescription
 //   SitegenStore   the archive's SQLite store (`--list all`)
 //   SitegenSource  read          SitegenRender  bytes out, no disk
 //                                SitegenWrite   the output folder (renders as it writes)
+//   SitegenMarkdown, SitegenSearch, SitegenDeploy   slices: one feature each, over the layers it uses
 //   SitegenBuild   one build, start to end
 //   SitegenServe, sitegen        `sitegen serve`, the command line
 let package = Package(
@@ -72,11 +73,23 @@ let package = Package(
             name: "SitegenBuild",
             dependencies: [
                 "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender",
-                "SitegenWrite", "SitegenSearch", "SitegenAssets",
+                "SitegenWrite", "SitegenMarkdown", "SitegenSearch", "SitegenAssets",
             ]
         ),
-        // Search, one slice: its words, the index's building, its files and their writing (the
-        // pure planning is in SitegenModel/Plan/Search, the script in SitegenAssets): docs/guides/search.md.
+        // Markdown, one slice: a folder of Markdown files read into stories (front matter, dates,
+        // permalinks, site dialects), their bodies rendered through libcmark-gfm with code
+        // highlighted, and the links and outline between their pages: docs/guides/markdown.md.
+        // The renderer takes its bodies through `DocumentRenderer`, so it sits below.
+        .target(
+            name: "SitegenMarkdown",
+            dependencies: [
+                "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "CCmarkGFM",
+                "CHighlight", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // Search, one slice: its pure plan, its words, the index's building, its files and their
+        // writing, its page (the script stays in SitegenAssets, which a theme may replace file by
+        // file): docs/guides/search.md.
         .target(
             name: "SitegenSearch",
             dependencies: ["SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "CPrefetch"]
@@ -89,11 +102,12 @@ let package = Package(
             dependencies: ["SitegenModel", "SitegenSystem", "SitegenRender", "CZlib", "CBrotli"]
         ),
         // Rendering: plain values in, bytes out (pages, rows, shards, manifests, feeds). No disk:
-        // a theme arrives as text (SitegenBuild reads a templates folder).
+        // a theme arrives as text (SitegenBuild reads a templates folder). No Markdown: a
+        // document's body comes through `DocumentRenderer`, from SitegenMarkdown.
         .target(
             name: "SitegenRender",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenAssets", "CCmarkGFM", "CPrefetch", "CHighlight",
+                "SitegenModel", "SitegenSystem", "SitegenAssets", "CPrefetch",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -125,7 +139,8 @@ let package = Package(
             name: "SitegenStore",
             dependencies: ["SitegenModel", "SitegenSystem", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // Reading: JSON files and folders, HTTP APIs, Markdown folders. Stories out.
+        // Reading: JSON files and folders, HTTP APIs, the archive. Stories out (a Markdown folder is
+        // SitegenMarkdown's).
         .target(
             name: "SitegenSource",
             dependencies: [
@@ -134,8 +149,6 @@ let package = Package(
                 // AsyncHTTPClient's request and response types are NIO's.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // The machine, for the layers that use it: work spread over the cores, the operating
@@ -185,8 +198,8 @@ let package = Package(
         .executableTarget(
             name: "sitegen-bench",
             dependencies: [
-                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenSearch", "SitegenBuild",
-                "SitegenAssets", .product(name: "Mustache", package: "swift-mustache"),
+                "SitegenModel", "SitegenSystem", "SitegenSource", "SitegenRender", "SitegenMarkdown", "SitegenSearch",
+                "SitegenBuild", "SitegenAssets", .product(name: "Mustache", package: "swift-mustache"),
             ],
             path: "Benchmarks/SitegenBenchmarks"
         ),
@@ -252,10 +265,17 @@ let package = Package(
         .testTarget(name: "SitegenWriteTests", dependencies: ["SitegenModel", "SitegenWrite", "SitegenTestSupport"]),
         .testTarget(name: "SitegenSearchTests", dependencies: ["SitegenModel", "SitegenSearch", "SitegenTestSupport"]),
         .testTarget(
+            name: "SitegenMarkdownTests",
+            dependencies: [
+                "SitegenModel", "SitegenRender", "SitegenSource", "SitegenMarkdown", "SitegenTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "SitegenBuildTests",
             dependencies: [
                 "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender",
-                "SitegenWrite", "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
+                "SitegenWrite", "SitegenMarkdown", "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
             ]
         ),
         .testTarget(

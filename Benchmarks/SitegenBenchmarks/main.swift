@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import SitegenAssets
 import SitegenBuild
+import SitegenMarkdown
 import SitegenModel
 import SitegenRender
 import SitegenSearch

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenMarkdown
 import SitegenModel
 import SitegenRender
 import SitegenSearch
@@ -134,9 +135,10 @@ extension Build {
         var renderer = context.renderer
         let links = MarkdownLinks(stories: stories, withPages: itemRows, paths: context.paths)
         if !links.isEmpty {
-            renderer.markdownLinks = links
             list.markdownLinks = links
-            renderer.outline = DocumentOutline(stories: stories, withPages: itemRows, paths: context.paths)
+            renderer.documents = MarkdownDocuments(
+                paths: context.paths, sitePages: renderer.sitePages, links: links,
+                outline: DocumentOutline(stories: stories, withPages: itemRows, paths: context.paths))
         }
         let writer = SiteWriter(output: context.output, renderer: renderer, rows: context.rows, texts: options.search)
         let threadInput = context.threads.map { reader in

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenConfig
+import SitegenMarkdown
 import SitegenModel
 import SitegenRender
 import SitegenSearch
@@ -135,6 +136,7 @@ public enum Build {
         renderer.pagesStyleHref = pagesStyle.map { paths.base + $0.file }
         renderer.searchMoreHref = searchMore.map { paths.base + $0.file }
         renderer.threadScriptHref = threadScript.map { paths.base + $0.file }
+        renderer.documents = MarkdownDocuments(paths: paths, sitePages: sitePages)
 
         let output = try OutputFolder(path: request.output, precompress: options.precompress)
         // No stamp from here on until this build is whole: a build killed or failed after it
@@ -189,7 +191,9 @@ public enum Build {
         // merge, then meets the list's buffers: the million-story build's peak is checked in
         // bench, docs/internals/perf-log.md.)
         var renderer = renderer
-        if let links = list.markdownLinks { renderer.markdownLinks = links }
+        if let links = list.markdownLinks {
+            renderer.documents = MarkdownDocuments(paths: paths, sitePages: sitePages, links: links)
+        }
         renderer.documentTexts = list.texts > 0
         let writer = SiteWriter(output: output, renderer: renderer, rows: rows)
         let search =

@@ -25,11 +25,10 @@ package struct PageRenderer: Sendable {
     package var threadScriptHref: String?
     /// Whether the site has documents' texts (`t/<id>.txt`), whose passages search shows.
     package var documentTexts = false
-    /// A Markdown folder's files and their pages, by which a body's links to other files go to
-    /// their pages.
-    package var markdownLinks: MarkdownLinks?
-    /// Where each of a Markdown folder's pages stands among the others (`DocumentOutline`).
-    package var outline: DocumentOutline?
+    /// How a story's Markdown body and a site page's become HTML, and where each of a Markdown
+    /// folder's pages stands among the others: the Markdown slice's (`DocumentRenderer`). nil
+    /// for a build that has neither.
+    package var documents: (any DocumentRenderer)?
 
     package init(
         theme: Theme, options: SiteOptions, paths: SitePaths, styleHref: String, scriptHref: String, faviconHref: String,
@@ -152,13 +151,13 @@ package struct PageRenderer: Sendable {
     ///
     /// A story with a Markdown body is a document (`document.mustache`): its title once, its
     /// date, authors and terms, a table of contents when it is long, and its `place` among the
-    /// folder's pages (`DocumentOutline`): previous and next, breadcrumbs, its section's pages.
+    /// folder's pages (`DocumentPlace`): previous and next, breadcrumbs, its section's pages.
     ///
     /// `thread` is the first page of the story's comments (`ThreadRenderer.section`), shown
     /// under its text; `threadManifest` its manifest's URL, which the page preloads: the script
     /// reads it at once, and a link to a comment past the page waits on it.
     package func itemPage(
-        _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentOutline.Place? = nil, thread: [UInt8]? = nil,
+        _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentPlace? = nil, thread: [UInt8]? = nil,
         threadManifest: String? = nil
     ) -> (html: [UInt8], authored: AuthoredPage?, body: String?) {
         var item = row.context(story)
@@ -167,12 +166,8 @@ package struct PageRenderer: Sendable {
         var authored: AuthoredPage? = nil
         var body: String? = nil
         let template: String
-        if let markdown = story.markdown {
+        if let page = documents?.body(of: story, taken: theme.itemPageIDs) {
             template = theme.documentTemplate
-            let resolve = story.markdownExtras.sourceFile.flatMap { file in markdownLinks?.resolver(from: file) }
-            let page = Markdown.page(
-                markdown, taken: theme.itemPageIDs, link: resolve, title: story.title,
-                headingIDs: story.markdownExtras.headingIDs)
             item[Key.text] = .string(page.html)
             body = page.html
             let toc = page.headings.filter { (2...3).contains($0.level) && $0.id != nil }
@@ -221,15 +216,15 @@ package struct PageRenderer: Sendable {
 
     /// `previous`, `next`, `crumbs` (the site's front first) and the section's `section` and
     /// `sectionPages` (each `current` or not), with the `has…` flags the template tests.
-    private func documentContext(_ place: DocumentOutline.Place, into item: inout TemplateObject) {
-        func link(_ link: DocumentOutline.Link) -> TemplateValue {
+    private func documentContext(_ place: DocumentPlace, into item: inout TemplateObject) {
+        func link(_ link: DocumentPlace.Link) -> TemplateValue {
             .object(["title": .string(link.title), "href": .string(link.href)])
         }
         if let previous = place.previous { item[Key.previous] = link(previous) }
         if let next = place.next { item[Key.next] = link(next) }
         item[Key.hasAround] = .bool(place.previous != nil || place.next != nil)
         if !place.crumbs.isEmpty {
-            let home = DocumentOutline.Link(title: options.title, href: paths.base)
+            let home = DocumentPlace.Link(title: options.title, href: paths.base)
             item[Key.crumbs] = .list(([home] + place.crumbs).map(link))
             item[Key.hasCrumbs] = .bool(true)
         }
@@ -245,8 +240,10 @@ package struct PageRenderer: Sendable {
 
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout;
     /// and what the build learns of it (`AuthoredPage`).
+    ///
+    /// A build with site pages always has `documents`; without, the page's text is left out.
     package func sitePage(_ page: SitePage) -> (html: [UInt8], authored: AuthoredPage) {
-        let body = Markdown.page(page.markdown, taken: theme.sitePageIDs, link: sitePageLink)
+        let body = documents?.body(of: page, taken: theme.sitePageIDs) ?? RenderedDocument(html: "", headings: [])
         let content: TemplateObject = [
             "title": .string(page.title), "body": .string(body.html), "toc": Self.tableOfContents(body.headings),
         ]
@@ -262,18 +259,6 @@ package struct PageRenderer: Sendable {
         )
     }
 
-    /// A site page's link to a Markdown file, made the URL of that file's page: another site
-    /// page (`contact.md#form`, beside it in `--pages`), or else a story's file, read as if the
-    /// site page were at the source folder's root (`posts/hello.md`, `/posts/hello.md`).
-    func sitePageLink(_ url: String) -> String? {
-        let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
-        let file = LinkCheck.percentDecoded(url[..<end])
-        if file.hasSuffix(".md"), !file.contains("/"), sitePages.contains(where: { $0.slug == file.dropLast(3) }) {
-            return paths.sitePage(String(file.dropLast(3))) + url[end...]
-        }
-        return markdownLinks?.resolve(url, from: "")
-    }
-
     /// A Markdown page's language from its front matter (`lang`, Hugo's `language`), when it
     /// is a language tag (`ko`, `zh-Hans`, `pt-BR`): screen readers pick their voice by it, and
     /// browsers their fonts for Chinese, Japanese and Korean.
@@ -286,7 +271,7 @@ package struct PageRenderer: Sendable {
 
     /// A page's headings for its template (`toc`: each `level`, `text` and `id`; those without
     /// an id are left out, as there is nothing to link to).
-    static func tableOfContents(_ headings: [Markdown.Heading]) -> TemplateValue {
+    static func tableOfContents(_ headings: [RenderedDocument.Heading]) -> TemplateValue {
         .list(
             headings.compactMap { heading in
                 heading.id.map { id in

@@ -62,8 +62,8 @@ public struct RowRenderer: Sendable {
         }
         if let n = story.descendants { c[Key.comments] = .string(Self.comments(n)) }
         if !story.markdownExtras.meta.isEmpty { c[Key.meta] = TemplateValue(story.markdownExtras.meta) }
-        // A summary's HTML, and for a document its line, from one parse.
-        let summary = story.markdownExtras.summary.map { Markdown.summary($0) }
+        // A summary's HTML, and for a document its line, as the Markdown slice rendered them.
+        let summary = story.markdownExtras.summary
         if let summary { c[Key.summary] = .string(summary.html) }
         if story.markdown != nil {
             // A document (a Markdown story with a body): its row says when and what, and its

@@ -39,9 +39,7 @@ public final class ArchiveStore: Sendable {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-                withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: FolderAbove.of(path), withIntermediateDirectories: true)
         } catch {
             throw ArchiveStoreError(path: path, reason: .unusable(error.localizedDescription))
         }

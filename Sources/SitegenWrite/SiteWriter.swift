@@ -70,7 +70,7 @@ package struct SiteWriter {
                 thread = try writeThread(story, tree: try threads.tree(story), input: threads, rowHTML: row)
             }
             let (html, authored, body) = renderer.itemPage(
-                story, row: rows, rowHTML: row, place: renderer.outline?.place(of: i), thread: thread?.section,
+                story, row: rows, rowHTML: row, place: renderer.documents?.place(of: i), thread: thread?.section,
                 threadManifest: thread?.manifest)
             try output.write(html, to: SitePaths.itemFile(story))
             if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }

@@ -27,20 +27,25 @@ struct ArchitectureTests {
             "AsyncHTTPClient",
             "NIOCore",
             "NIOHTTP1",
-            "TOMLKit", "Yams",
         ],
+        // Rendering knows no Markdown: a document's body comes through `DocumentRenderer`.
         "SitegenRender": [
-            "SitegenModel", "SitegenSystem", "SitegenAssets", "Foundation", "Synchronization", "CCmarkGFM", "Mustache",
-            "CPrefetch", "CHighlight",
+            "SitegenModel", "SitegenSystem", "SitegenAssets", "Foundation", "Synchronization", "Mustache", "CPrefetch",
         ],
         "SitegenWrite": ["SitegenModel", "SitegenSystem", "SitegenRender", "Foundation", "Synchronization", "CZlib", "CBrotli"],
         // A slice: search's words, index, files and their writing, over the layers it uses.
         "SitegenSearch": [
             "SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "Foundation", "Synchronization", "CPrefetch",
         ],
+        // A slice: a Markdown folder read, its bodies rendered (the only importer of libcmark-gfm
+        // and of the highlighter), the links and outline between its pages.
+        "SitegenMarkdown": [
+            "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "Foundation", "Synchronization",
+            "CCmarkGFM", "CHighlight", "TOMLKit", "Yams",
+        ],
         "SitegenBuild": [
             "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender", "SitegenWrite",
-            "SitegenSearch", "SitegenAssets", "Foundation",
+            "SitegenMarkdown", "SitegenSearch", "SitegenAssets", "Foundation",
             "Synchronization",
         ],
         "SitegenServe": [
@@ -81,9 +86,12 @@ struct ArchitectureTests {
         ],
         "SitegenWriteTests": ["SitegenModel", "SitegenWrite", "SitegenTestSupport"],
         "SitegenSearchTests": ["SitegenModel", "SitegenSearch", "SitegenTestSupport"],
+        "SitegenMarkdownTests": [
+            "SitegenModel", "SitegenRender", "SitegenSource", "SitegenMarkdown", "SitegenTestSupport", "PropertyBased",
+        ],
         "SitegenBuildTests": [
             "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender", "SitegenWrite",
-            "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
+            "SitegenMarkdown", "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
         ],
         "SitegenServeTests": [
             "SitegenModel", "SitegenSystem", "SitegenServe", "SitegenTestSupport", "AsyncHTTPClient", "NIOCore",
@@ -154,9 +162,10 @@ struct ArchitectureTests {
             "clock_gettime", "ProcessInfo", "getenv", "fopen", "open(", "read(", "write(", "Dispatch",
             "SystemRandomNumberGenerator", ".random(",
         ]
-        // The model, and the pure plans a slice keeps beside its own code (search's, deploy's).
-        let plans = ["SitegenSearch/Plan", "SitegenDeploy/Plan"].flatMap(Self.swiftFiles(of:))
-        #expect(plans.count >= 7)
+        // The model, and the pure plans a slice keeps beside its own code (search's, deploy's,
+        // Markdown's).
+        let plans = ["SitegenSearch/Plan", "SitegenDeploy/Plan", "SitegenMarkdown/Plan"].flatMap(Self.swiftFiles(of:))
+        #expect(plans.count >= 9)
         for file in Self.swiftFiles(of: "SitegenModel") + plans {
             let code = try Self.code(file)
             for word in forbidden {
@@ -169,15 +178,22 @@ struct ArchitectureTests {
 
     /// Each feature in one place (docs/internals/architecture.md, "Slices"): search's plan,
     /// index, files, page and steps in SitegenSearch; deploy's plan, client and errors in
-    /// SitegenDeploy. A file named for one outside its target is a feature spread again. The
-    /// model keeps only what several slices share (`DeployPhase`: a rebuild's commit renames
-    /// in deploy's order; `MIMEType` and `CachePolicy`: serve, `_headers` and deploy).
-    @Test("search and deploy each live in their own target")
+    /// SitegenDeploy; Markdown's reading, rendering, links and outline in SitegenMarkdown. A file
+    /// named for one outside its target is a feature spread again. The model keeps only what
+    /// several slices share (`DeployPhase`: a rebuild's commit renames in deploy's order;
+    /// `MIMEType` and `CachePolicy`: serve, `_headers` and deploy; `MarkdownExtras`: what a
+    /// Markdown story carries that paths, taxonomies, redirects and rows read).
+    @Test("search, deploy and Markdown each live in their own target")
     func featuresInOnePlace() throws {
         let shared: Set = [
             "SitegenModel/Plan/DeployPhase.swift", "sitegen/DeployCommand.swift", "SitegenSystem/ByteSearch.swift",
+            "SitegenModel/Model/MarkdownExtras.swift",
         ]
-        for (feature, target) in [("Search", "SitegenSearch"), ("Deploy", "SitegenDeploy")] {
+        let features = [
+            ("Search", "SitegenSearch"), ("Deploy", "SitegenDeploy"), ("Markdown", "SitegenMarkdown"),
+            ("FrontMatter", "SitegenMarkdown"),
+        ]
+        for (feature, target) in features {
             let outside = try FileManager.default.contentsOfDirectory(atPath: Self.sources)
                 .filter { $0 != target }
                 .flatMap { other in filesUnder(Self.sources + "/" + other).map { other + "/" + $0 } }

@@ -5,6 +5,7 @@ import Testing
 
 @testable import SitegenBuild
 @testable import SitegenConfig
+@testable import SitegenMarkdown
 @testable import SitegenSource
 
 /// A Markdown story's page reads as a document, and its row as a blog's: built end to end

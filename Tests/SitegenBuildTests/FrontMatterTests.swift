@@ -3,6 +3,7 @@ import Testing
 
 @testable import SitegenBuild
 @testable import SitegenConfig
+@testable import SitegenMarkdown
 @testable import SitegenModel
 @testable import SitegenRender
 @testable import SitegenSource

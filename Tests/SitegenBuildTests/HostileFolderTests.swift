@@ -5,6 +5,7 @@ import SitegenTestSupport
 import Testing
 
 @testable import SitegenBuild
+@testable import SitegenMarkdown
 @testable import SitegenModel
 @testable import SitegenSource
 

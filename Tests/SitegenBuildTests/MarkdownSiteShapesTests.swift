@@ -3,6 +3,7 @@ import SitegenTestSupport
 import Testing
 
 @testable import SitegenBuild
+@testable import SitegenMarkdown
 @testable import SitegenSource
 
 /// Sites in the shapes people move to sitegen (a Jekyll blog, Hugo docs, an Eleventy site, a

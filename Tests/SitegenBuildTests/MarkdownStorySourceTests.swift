@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import SitegenBuild
+@testable import SitegenMarkdown
 @testable import SitegenModel
 @testable import SitegenSource
 
@@ -43,8 +44,8 @@ struct MarkdownStorySourceTests {
         // Its page at its file's path, and where its links are resolved from.
         expected.markdownExtras.itemPath = "hello"
         expected.markdownExtras.sourceFile = "hello.md"
-        // With no summary of its own, its first paragraph.
-        expected.markdownExtras.summary = "The *body*."
+        // With no summary of its own, its first paragraph, rendered.
+        expected.markdownExtras.summary = .init(html: "<p>The <em>body</em>.</p>\n", line: "The body.")
         #expect(stories == [expected])
         #expect(stories[0].hasItemPage)
     }

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SitegenMarkdown
 @testable import SitegenModel
 @testable import SitegenSource
 

@@ -3,6 +3,7 @@ import SitegenTestSupport
 import Testing
 
 @testable import SitegenBuild
+@testable import SitegenMarkdown
 @testable import SitegenSource
 
 /// A build that reads its source a window at a time (`EntryWindows`) and spills a big list's

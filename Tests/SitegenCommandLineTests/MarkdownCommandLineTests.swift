@@ -40,4 +40,26 @@ struct MarkdownCommandLineTests {
             #expect(!FileManager.default.fileExists(atPath: folder.path("site")))
         }
     }
+
+    /// Foundation's `deletingLastPathComponent` traps on `.` on Linux: `--source .` crashed the
+    /// build where the folder's site config is looked for (`FolderAbove`).
+    @Test("--source . and ./ from inside a Markdown folder build it, as its name from outside does")
+    func sourceIsWorkingFolder() async throws {
+        let exe = try CommandLineTests.sitegen()
+        try await withTemporaryFolder { folder in
+            try folder.write("---\ntitle: First\n---\nBody **one**.\n", to: "content/first.md")
+            try folder.write("---\ntitle: Second\n---\nBody two.\n", to: "content/second.md")
+            let named = try await SitegenExecutable.run(
+                exe, ["build", "--source", "content", "--output", "named", "--no-search"], in: folder.url)
+            #expect(named.status == 0, "stderr: \(named.stderr)")
+            for (n, source) in [".", "./"].enumerated() {
+                let result = try await SitegenExecutable.run(
+                    exe, ["build", "--source", source, "--output", "../dot\(n)", "--no-search"],
+                    in: folder.url.appendingPathComponent("content"))
+                #expect(result.status == 0, "\(source): stderr: \(result.stderr.prefix(300))")
+                #expect(result.stdout.hasPrefix("2 stories from ./ → 1 page"), "\(result.stdout)")
+                #expect(try readText(folder.path("dot\(n)/index.html")) == readText(folder.path("named/index.html")))
+            }
+        }
+    }
 }

@@ -52,9 +52,10 @@ public struct MarkdownExtras: Sendable, Equatable {
         set { update { $0.templateLines = newValue } }
     }
 
-    /// The summary, in Markdown: front matter's `summary`, `description` or `excerpt`, or the
-    /// body before `<!--more-->`, or its first paragraph. Templates get it as `summary` (HTML).
-    public var summary: String? {
+    /// The summary (front matter's `summary`, `description` or `excerpt`, or the body before
+    /// `<!--more-->`, or its first paragraph), rendered as the Markdown slice reads the file:
+    /// unlike the body, it links to no other page, so it needs nothing but its own text.
+    public var summary: Summary? {
         get { box?.fields.summary }
         set { update { $0.summary = newValue } }
     }
@@ -79,6 +80,17 @@ public struct MarkdownExtras: Sendable, Equatable {
         set { update { $0.terms = newValue } }
     }
 
+    /// A summary, rendered: its HTML, which templates get as `summary`, and its words on one
+    /// line, cut after a few hundred characters, which a document's row shows (`excerpt`).
+    public struct Summary: Sendable, Equatable {
+        public var html: String
+        public var line: String
+        public init(html: String, line: String) {
+            self.html = html
+            self.line = line
+        }
+    }
+
     private mutating func update(_ change: (inout Fields) -> Void) {
         var fields = box?.fields ?? Fields()
         change(&fields)
@@ -92,7 +104,7 @@ public struct MarkdownExtras: Sendable, Equatable {
         var sourceFile: String?
         var templateLines: [Int] = []
         var aliases: [String] = []
-        var summary: String?
+        var summary: Summary?
         var utcOffset = 0
         var headingIDs = HeadingIDStyle.github
         var terms: [Taxonomy: [String]] = [:]

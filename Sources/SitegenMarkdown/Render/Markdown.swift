@@ -1,6 +1,8 @@
 import CCmarkGFM
 import Foundation
 import SitegenModel
+import SitegenRender
+import SitegenSource
 import SitegenSystem
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
@@ -19,28 +21,10 @@ import SitegenSystem
 /// What this file adds to cmark's output is its own fixed markup (an alert's `div` and title,
 /// a heading's `<hN id>` from `HeadingIDs`), never the author's.
 public enum Markdown {
-    /// A page's Markdown, rendered: its HTML and its headings (a table of contents).
-    public struct Page: Sendable, Equatable {
-        public var html: String
-        public var headings: [Heading]
-        /// Its links' targets (`href`s, as the HTML has them, entities decoded) and every id
-        /// it has (its headings', its footnotes', its raw HTML's): what `LinkCheck` reads. Empty
-        /// for `html(_:)`.
-        public var links: [String] = []
-        public var ids: Set<String> = []
-        /// What its raw HTML lost as unsafe (`AuthoredHTML.Result.removed`).
-        public var removed: [String] = []
-        /// The bounds its HTML met (`AuthoredHTML.Result.capped`).
-        public var capped: [String] = []
-    }
-
-    /// A heading of a page: its level (1 to 6), its text, and its `id` (nil for one whose text
-    /// makes no id: only punctuation or emoji).
-    public struct Heading: Sendable, Equatable {
-        public var level: Int
-        public var text: String
-        public var id: String?
-    }
+    /// A page's Markdown, rendered (the renderer's `RenderedDocument`). `links` and `ids` are
+    /// empty for `html(_:)`.
+    public typealias Page = RenderedDocument
+    public typealias Heading = RenderedDocument.Heading
 
     /// The rendered HTML of `markdown`, headings without ids (a row's summary: a list page has
     /// many, and their ids would repeat); trusted (it needs no sanitizer after this).
@@ -49,7 +33,7 @@ public enum Markdown {
     /// A row's summary, parsed once: its HTML (as `html`), and its line: its words without their
     /// markup (a link's text, an image's alt text), its spacing collapsed, cut at a word after
     /// `limit` characters with "…" (a row shows one line; the rest would be bytes in every shard).
-    public static func summary(_ markdown: String, limit: Int = 240) -> (html: String, line: String) {
+    public static func summary(_ markdown: String, limit: Int = 240) -> MarkdownExtras.Summary {
         parsed(markdown, options: options) { document, parser in
             let line = cmark_render_plaintext(document, options, 0).map { text in
                 defer { free(text) }
@@ -59,8 +43,8 @@ public enum Markdown {
                 document, parser: parser, options: options, ids: nil, taken: [], link: nil, title: nil,
                 highlightPastSanitizer: true
             ).html
-            return (html, line ?? "")
-        } ?? ("", "")
+            return MarkdownExtras.Summary(html: html, line: line ?? "")
+        } ?? MarkdownExtras.Summary(html: "", line: "")
     }
 
     /// `text`'s words on one line, cut at a word after `limit` characters.

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenConfig
 import SitegenModel
+import SitegenSource
 import SitegenSystem
 
 /// `--source content/`: a folder of Markdown files, one story each, at any depth, as Jekyll,
@@ -60,7 +61,7 @@ public struct MarkdownStorySource: StorySource {
                 }
             }
             lines.append("_config.yml " + (fileStamp((path as NSString).appendingPathComponent("_config.yml")) ?? "-"))
-            let site = (path as NSString).deletingLastPathComponent
+            let site = FolderAbove.of(path)
             // The configs that say the site's permalinks and dialect (`SiteDialect`).
             for name in SiteConfigFiles.configsBeside {
                 lines.append(name + " " + (fileStamp((site as NSString).appendingPathComponent(name)) ?? "-"))

@@ -1,6 +1,8 @@
+import SitegenModel
+import SitegenRender
 import Testing
 
-@testable import SitegenModel
+@testable import SitegenMarkdown
 
 @Suite("where a Markdown folder's pages stand among the others")
 struct DocumentOutlineTests {

@@ -1,4 +1,5 @@
 import SitegenModel
+import SitegenSource
 import Yams
 
 extension FrontMatter {

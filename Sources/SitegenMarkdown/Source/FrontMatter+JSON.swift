@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSource
 
 extension FrontMatter {
     /// A JSON object at the top of the file (Hugo's third form), and the body after it.

@@ -1,7 +1,9 @@
 import Foundation
+import SitegenBuild
 import SitegenTestSupport
 import Testing
 
+@testable import SitegenMarkdown
 @testable import SitegenModel
 @testable import SitegenSource
 

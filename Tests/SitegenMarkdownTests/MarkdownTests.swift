@@ -1,8 +1,10 @@
 import Foundation
+import SitegenModel
+import SitegenRender
 import SitegenTestSupport
 import Testing
 
-@testable import SitegenRender
+@testable import SitegenMarkdown
 
 @Suite("Markdown through libcmark-gfm")
 struct MarkdownTests {
@@ -206,18 +208,18 @@ struct MarkdownTests {
         #expect(html("a\u{0}b") == "<p>a\u{FFFD}b</p>\n")
     }
 
-    @Test("Render/Markdown.swift is the only file that imports libcmark-gfm, and its API is String to String")
+    @Test("SitegenMarkdown/Render/Markdown.swift is the only file that imports libcmark-gfm, and its API is String to String")
     func oneFile() throws {
         let sources = SitegenExecutable.packageRoot.appendingPathComponent("Sources").path
         let importers = filesUnder(sources).filter { $0.hasSuffix(".swift") }.filter { file in
             ((try? readText(sources + "/" + file)) ?? "").contains("import CCmarkGFM")
         }
-        #expect(importers == ["SitegenRender/Markdown.swift"])
-        let text = try readText(sources + "/SitegenRender/Markdown.swift")
+        #expect(importers == ["SitegenMarkdown/Render/Markdown.swift"])
+        let text = try readText(sources + "/SitegenMarkdown/Render/Markdown.swift")
         // Every C pointer is private to the file: the public entries take and give values.
         #expect(text.components(separatedBy: "public static func").count == 4)
         #expect(text.contains("public static func html(_ markdown: String) -> String"))
-        #expect(text.contains("public static func summary(_ markdown: String, limit: Int = 240) -> (html: String, line: String)"))
+        #expect(text.contains("public static func summary(_ markdown: String, limit: Int = 240) -> MarkdownExtras.Summary"))
         #expect(
             text.contains(
                 """

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenConfig
 import SitegenModel
+import SitegenSource
 import SitegenSystem
 
 /// One Markdown file read as a story: front matter fields to `RawItem` fields, read the way
@@ -74,9 +75,10 @@ struct MarkdownStory: Sendable {
         item.markdownExtras.sourceFile = file
         item.markdownExtras.aliases = matter.texts("aliases") + matter.texts("redirect_from")
         item.markdownExtras.templateLines = Self.templateLines(body).map { $0 + matter.bodyLine - 1 }
-        item.markdownExtras.summary =
+        let summary =
             ["summary", "description", "excerpt"].lazy.compactMap { matter[$0] }.first { $0.contains { !$0.isWhitespace } }
             ?? ByteSearch.prefix(of: body, before: "<!--more-->") ?? Self.firstParagraph(body)
+        item.markdownExtras.summary = summary.map { Markdown.summary($0) }
         item.markdownExtras.utcOffset = time.map { zone.offset(at: $0) } ?? 0
         item.markdownExtras.terms = Self.terms(matter)
         self.item = item

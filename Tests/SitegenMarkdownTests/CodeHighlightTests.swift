@@ -1,8 +1,10 @@
 import Foundation
+import SitegenModel
+import SitegenRender
 import SitegenTestSupport
 import Testing
 
-@testable import SitegenRender
+@testable import SitegenMarkdown
 
 @Suite("Code highlighted at build time (KDE's syntax-highlighting engine)")
 struct CodeHighlightTests {
@@ -132,13 +134,13 @@ struct CodeHighlightTests {
         #expect(placed.removed == through.removed && !placed.removed.isEmpty)
     }
 
-    @Test("Render/CodeHighlight.swift is the only Swift file that imports the engine's C interface")
+    @Test("SitegenMarkdown/Render/CodeHighlight.swift is the only Swift file that imports the engine's C interface")
     func oneFile() throws {
         let sources = SitegenExecutable.packageRoot.appendingPathComponent("Sources").path
         let importers = filesUnder(sources).filter { $0.hasSuffix(".swift") }.filter { file in
             ((try? readText(sources + "/" + file)) ?? "").contains("import CHighlight")
         }
-        #expect(importers == ["SitegenRender/CodeHighlight.swift"])
+        #expect(importers == ["SitegenMarkdown/Render/CodeHighlight.swift"])
         // And the one C++ file that calls KSyntaxHighlighting and Qt.
         let cxx = filesUnder(sources).filter { $0.hasSuffix(".cpp") || $0.hasSuffix(".h") }.filter { file in
             ((try? readText(sources + "/" + file)) ?? "").contains("KSyntaxHighlighting/")

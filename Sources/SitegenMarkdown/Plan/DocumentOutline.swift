@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// Where each page of a Markdown folder stands among the others, as a reader of a blog or a
 /// docs site expects to move between them: the pages before and after it in its section, the
 /// sections above it (breadcrumbs), and its section's pages (section navigation). Pure: the
@@ -14,28 +16,8 @@
 ///   section (of the section it heads, for a section's own page), at most `navigationLimit`
 ///   of them around it.
 public struct DocumentOutline: Sendable {
-    /// A page to link to: its title and URL.
-    public struct Link: Sendable, Equatable {
-        public var title: String
-        public var href: String
-        public init(title: String, href: String) {
-            self.title = title
-            self.href = href
-        }
-    }
-
-    /// One page's neighbours.
-    public struct Place: Sendable, Equatable {
-        public var previous: Link?
-        public var next: Link?
-        /// The sections above the page, outermost first.
-        public var crumbs: [Link] = []
-        /// Its section's page (nil when the section has none) and pages, in the list's order,
-        /// and which of them is this one (nil when it is not among them).
-        public var section: Link?
-        public var pages: [Link] = []
-        public var current: Int?
-    }
+    public typealias Link = DocumentPlace.Link
+    public typealias Place = DocumentPlace
 
     /// Section navigation lists at most this many pages: on a section of thousands, the ones
     /// around the page.

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSource
 import SitegenSystem
 
 /// Reads `--pages <dir>`: each `<slug>.md` there is a page of the site at `/<slug>/`. Unlike a

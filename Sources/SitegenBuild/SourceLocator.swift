@@ -1,6 +1,8 @@
 import Foundation
 import SitegenConfig
+import SitegenMarkdown
 import SitegenModel
+import SitegenSource
 
 /// Turns `--source` into a `StorySource` by what it is. Checked before anything is read:
 /// an http(s) URL with `{page}` in it is a paged JSON API, any other http(s) URL the base of a

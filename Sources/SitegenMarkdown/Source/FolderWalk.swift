@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenSource
 import SitegenSystem
 
 /// Every file under a source folder, at any depth, as paths relative to it, without ever
@@ -34,9 +35,7 @@ enum FolderWalk {
         // it is named in: a contributor's `content -> /home/runner` would make all of it the source.
         var own = stat()
         if lstat(folder, &own) == 0, own.st_mode & S_IFMT == S_IFLNK,
-            let parent = ContainedFolder(
-                (folder as NSString).deletingLastPathComponent.isEmpty
-                    ? "." : (folder as NSString).deletingLastPathComponent),
+            let parent = ContainedFolder(FolderAbove.of(folder)),
             !parent.isInside(resolved: root.resolved)
         {
             throw SourceError.unreadable(

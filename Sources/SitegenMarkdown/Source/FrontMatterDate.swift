@@ -3,10 +3,10 @@
 /// `2026-11-20T14:05:09Z`, `2026-11-20T14:05:09.250Z`, `2026-11-20T14:05+02:00`, Jekyll's
 /// `2025-01-29 18:15:32 +0530`, `+05`, and a bare integer (Unix seconds). Anything else gives
 /// nil: the date is left out and the story kept, as for any optional field of the wrong type.
-enum FrontMatterDate {
+package enum FrontMatterDate {
     /// - Parameter offsetOfLocal: for a date written without a zone, the site's offset from UTC
     ///   in seconds at that wall-clock time (`SiteTimeZone`); UTC when not given.
-    static func unixSeconds(_ text: String, offsetOfLocal: (Int) -> Int = { _ in 0 }) -> Int? {
+    package static func unixSeconds(_ text: String, offsetOfLocal: (Int) -> Int = { _ in 0 }) -> Int? {
         let s = Array(text.utf8)
         if !s.isEmpty, s.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), s.count <= 12 { return Int(text) }
         var i = 0

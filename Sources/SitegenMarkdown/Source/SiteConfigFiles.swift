@@ -24,7 +24,7 @@ struct SiteConfigFiles: Sendable {
         func read(_ path: String) -> String? {
             FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         }
-        let site = (folder as NSString).deletingLastPathComponent
+        let site = FolderAbove.of(folder)
         func first(_ names: [String]) -> (name: String, text: String)? {
             names.lazy.compactMap { name in read((site as NSString).appendingPathComponent(name)).map { (name, $0) } }.first
         }
