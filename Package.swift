@@ -10,7 +10,8 @@ import PackageDescription
 //   SitegenStore   the archive's SQLite store (`--list all`)
 //   SitegenSource  read          SitegenRender  bytes out, no disk
 //                                SitegenWrite   the output folder (renders as it writes)
-//   SitegenMarkdown, SitegenSearch, SitegenDeploy   slices: one feature each, over the layers it uses
+//   SitegenMarkdown, SitegenThreads, SitegenSearch, SitegenDeploy   slices: one feature each,
+//                                                  over the layers it uses
 //   SitegenBuild   one build, start to end
 //   SitegenServe, sitegen        `sitegen serve`, the command line
 let package = Package(
@@ -73,9 +74,14 @@ let package = Package(
             name: "SitegenBuild",
             dependencies: [
                 "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender",
-                "SitegenWrite", "SitegenMarkdown", "SitegenSearch", "SitegenAssets",
+                "SitegenWrite", "SitegenMarkdown", "SitegenThreads", "SitegenSearch", "SitegenAssets",
             ]
         ),
+        // Comment threads, one slice: a story's comments planned (reading order, depths, the
+        // cap, pages), rendered (nested HTML, shards, manifest) and written as the story's page
+        // is. Sources read them (`ThreadReader`), each in its own way; the writer takes them
+        // through `ItemThreads`, so it sits below: docs/guides/threads.md.
+        .target(name: "SitegenThreads", dependencies: ["SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite"]),
         // Markdown, one slice: a folder of Markdown files read into stories (front matter, dates,
         // permalinks, site dialects), their bodies rendered through libcmark-gfm with code
         // highlighted, and the links and outline between their pages: docs/guides/markdown.md.
@@ -264,6 +270,7 @@ let package = Package(
         ),
         .testTarget(name: "SitegenWriteTests", dependencies: ["SitegenModel", "SitegenWrite", "SitegenTestSupport"]),
         .testTarget(name: "SitegenSearchTests", dependencies: ["SitegenModel", "SitegenSearch", "SitegenTestSupport"]),
+        .testTarget(name: "SitegenThreadsTests", dependencies: ["SitegenModel", "SitegenThreads", "SitegenTestSupport"]),
         .testTarget(
             name: "SitegenMarkdownTests",
             dependencies: [
@@ -275,7 +282,8 @@ let package = Package(
             name: "SitegenBuildTests",
             dependencies: [
                 "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender",
-                "SitegenWrite", "SitegenMarkdown", "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
+                "SitegenWrite", "SitegenMarkdown", "SitegenThreads", "SitegenSearch", "SitegenAssets", "SitegenBuild",
+                "SitegenTestSupport",
             ]
         ),
         .testTarget(

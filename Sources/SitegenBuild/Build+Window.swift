@@ -5,6 +5,7 @@ import SitegenRender
 import SitegenSearch
 import SitegenSource
 import SitegenSystem
+import SitegenThreads
 import SitegenWrite
 
 /// The list as the build has read it so far, window by window (`EntryWindows`): what the
@@ -141,12 +142,12 @@ extension Build {
                 outline: DocumentOutline(stories: stories, withPages: itemRows, paths: context.paths))
         }
         let writer = SiteWriter(output: context.output, renderer: renderer, rows: context.rows, texts: options.search)
-        let threadInput = context.threads.map { reader in
-            ThreadInput(cap: options.comments, shardRule: request.shardRule) { story in
+        let threadWriter = context.threads.map { reader in
+            ThreadWriter(cap: options.comments, shardRule: request.shardRule) { story in
                 try reader.tree(of: story.id, limit: CommentTree.readLimit(cap: options.comments))
             }
         }
-        let pages = try writer.writeItemPages(itemRows, stories: stories, rowHTML: html, threads: threadInput)
+        let pages = try writer.writeItemPages(itemRows, stories: stories, rowHTML: html, threads: threadWriter)
         list.authored += pages.authored
         list.threads += pages.threads
         if writer.texts { list.texts += itemRows.count { stories[$0].markdown != nil } }

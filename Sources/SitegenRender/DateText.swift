@@ -35,7 +35,7 @@ public enum DateText {
     // Digit by digit into the page's bytes: every row of a million-story build has two dates,
     // and building them as Strings (interpolation, appends) cost more than the rest of the row.
 
-    static func appendISO(_ unix: Int, to out: inout [UInt8]) {
+    package static func appendISO(_ unix: Int, to out: inout [UInt8]) {
         let (y, m, d, hh, mm, ss) = civil(unix)
         year(y, to: &out)
         out.append(UInt8(ascii: "-"))
@@ -51,7 +51,7 @@ public enum DateText {
         out.append(UInt8(ascii: "Z"))
     }
 
-    static func appendShort(_ unix: Int, to out: inout [UInt8]) {
+    package static func appendShort(_ unix: Int, to out: inout [UInt8]) {
         let (y, m, d, hh, mm, _) = civil(unix)
         out.append(months[m - 1])
         out.append(UInt8(ascii: " "))

@@ -1,6 +1,6 @@
 /// Integers as ASCII digits appended to a byte buffer. `String(n).utf8` makes a String for each
 /// number first, and pages and shards write several numbers per row.
-enum DecimalText {
+package enum DecimalText {
     package static func append(_ n: Int, to out: inout [UInt8]) {
         // Written from the right into 20 bytes on the stack (19 digits and a sign at most), then
         // appended at once: one append a number, not one a digit.

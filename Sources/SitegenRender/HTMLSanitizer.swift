@@ -19,7 +19,7 @@ public enum HTMLSanitizer {
 
     /// `sanitize`, as UTF-8 bytes. Byte by byte, with tags known by index, not by String: every
     /// item page of a build goes through here.
-    static func sanitizedBytes(_ html: String) -> [UInt8] {
+    package static func sanitizedBytes(_ html: String) -> [UInt8] {
         var html = html
         return html.withUTF8 { input in
             var out: [UInt8] = []

@@ -56,7 +56,7 @@ package struct SiteWriter {
     /// of the threads (`threads`: the stories' comments, on the pages of stories that have
     /// them).
     package func writeItemPages(
-        _ indices: [Int], stories: [Story], rowHTML: RenderedRows, threads: ThreadInput? = nil
+        _ indices: [Int], stories: [Story], rowHTML: RenderedRows, threads: (any ItemThreads)? = nil
     ) throws -> (authored: [AuthoredPage], threads: ThreadsWritten) {
         // Pages nest (`docs/`, `docs/config/`): a bundle's file is never written where a page is.
         let pages: Set<String> =
@@ -65,10 +65,7 @@ package struct SiteWriter {
         let written = try Parallel.mapThrowing(indices) { i -> (AuthoredPage?, ThreadsWritten?) in
             let story = stories[i]
             let row = rowHTML.html(of: i)
-            var thread: (section: [UInt8], manifest: String?, written: ThreadsWritten)?
-            if let threads, story.hasThread {
-                thread = try writeThread(story, tree: try threads.tree(story), input: threads, rowHTML: row)
-            }
+            let thread = story.hasThread ? try threads?.write(story, rowHTML: row, with: self) : nil
             let (html, authored, body) = renderer.itemPage(
                 story, row: rows, rowHTML: row, place: renderer.documents?.place(of: i), thread: thread?.section,
                 threadManifest: thread?.manifest)

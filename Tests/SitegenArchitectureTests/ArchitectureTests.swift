@@ -43,9 +43,11 @@ struct ArchitectureTests {
             "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenSource", "SitegenRender", "Foundation", "Synchronization",
             "CCmarkGFM", "CHighlight", "TOMLKit", "Yams",
         ],
+        // A slice: a story's comments planned, rendered and written beside its page.
+        "SitegenThreads": ["SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "Foundation"],
         "SitegenBuild": [
             "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender", "SitegenWrite",
-            "SitegenMarkdown", "SitegenSearch", "SitegenAssets", "Foundation",
+            "SitegenMarkdown", "SitegenThreads", "SitegenSearch", "SitegenAssets", "Foundation",
             "Synchronization",
         ],
         "SitegenServe": [
@@ -86,12 +88,13 @@ struct ArchitectureTests {
         ],
         "SitegenWriteTests": ["SitegenModel", "SitegenWrite", "SitegenTestSupport"],
         "SitegenSearchTests": ["SitegenModel", "SitegenSearch", "SitegenTestSupport"],
+        "SitegenThreadsTests": ["SitegenModel", "SitegenThreads", "SitegenTestSupport"],
         "SitegenMarkdownTests": [
             "SitegenModel", "SitegenRender", "SitegenSource", "SitegenMarkdown", "SitegenTestSupport", "PropertyBased",
         ],
         "SitegenBuildTests": [
             "SitegenModel", "SitegenSystem", "SitegenConfig", "SitegenHTTP", "SitegenSource", "SitegenRender", "SitegenWrite",
-            "SitegenMarkdown", "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
+            "SitegenMarkdown", "SitegenThreads", "SitegenSearch", "SitegenAssets", "SitegenBuild", "SitegenTestSupport",
         ],
         "SitegenServeTests": [
             "SitegenModel", "SitegenSystem", "SitegenServe", "SitegenTestSupport", "AsyncHTTPClient", "NIOCore",
@@ -163,9 +166,10 @@ struct ArchitectureTests {
             "SystemRandomNumberGenerator", ".random(",
         ]
         // The model, and the pure plans a slice keeps beside its own code (search's, deploy's,
-        // Markdown's).
-        let plans = ["SitegenSearch/Plan", "SitegenDeploy/Plan", "SitegenMarkdown/Plan"].flatMap(Self.swiftFiles(of:))
-        #expect(plans.count >= 9)
+        // Markdown's, threads').
+        let plans = ["SitegenSearch/Plan", "SitegenDeploy/Plan", "SitegenMarkdown/Plan", "SitegenThreads/Plan"]
+            .flatMap(Self.swiftFiles(of:))
+        #expect(plans.count >= 11)
         for file in Self.swiftFiles(of: "SitegenModel") + plans {
             let code = try Self.code(file)
             for word in forbidden {
@@ -178,26 +182,31 @@ struct ArchitectureTests {
 
     /// Each feature in one place (docs/internals/architecture.md, "Slices"): search's plan,
     /// index, files, page and steps in SitegenSearch; deploy's plan, client and errors in
-    /// SitegenDeploy; Markdown's reading, rendering, links and outline in SitegenMarkdown. A file
-    /// named for one outside its target is a feature spread again. The model keeps only what
-    /// several slices share (`DeployPhase`: a rebuild's commit renames in deploy's order;
-    /// `MIMEType` and `CachePolicy`: serve, `_headers` and deploy; `MarkdownExtras`: what a
-    /// Markdown story carries that paths, taxonomies, redirects and rows read).
-    @Test("search, deploy and Markdown each live in their own target")
+    /// SitegenDeploy; Markdown's reading, rendering, links and outline in SitegenMarkdown; a
+    /// thread's plan, rendering and writing in SitegenThreads. A file named for one outside its
+    /// target is a feature spread again. The model keeps only what several slices share
+    /// (`DeployPhase`: a rebuild's commit renames in deploy's order; `MIMEType` and
+    /// `CachePolicy`: serve, `_headers` and deploy; `MarkdownExtras`: what a Markdown story
+    /// carries that paths, taxonomies, redirects and rows read). A thread is read by its
+    /// story's source, each kind in its own way (`SitegenSource/Threads/`, the sample's), and
+    /// handed to the writer through `ItemThreads`.
+    @Test("search, deploy, Markdown and threads each live in their own target")
     func featuresInOnePlace() throws {
         let shared: Set = [
             "SitegenModel/Plan/DeployPhase.swift", "sitegen/DeployCommand.swift", "SitegenSystem/ByteSearch.swift",
-            "SitegenModel/Model/MarkdownExtras.swift",
+            "SitegenModel/Model/MarkdownExtras.swift", "SitegenWrite/ItemThreads.swift",
+            "SitegenSource/Samples/ThreadGenerator.swift", "SitegenSource/Samples/SampleThreads.swift",
         ]
         let features = [
             ("Search", "SitegenSearch"), ("Deploy", "SitegenDeploy"), ("Markdown", "SitegenMarkdown"),
-            ("FrontMatter", "SitegenMarkdown"),
+            ("FrontMatter", "SitegenMarkdown"), ("Thread", "SitegenThreads"),
         ]
         for (feature, target) in features {
             let outside = try FileManager.default.contentsOfDirectory(atPath: Self.sources)
                 .filter { $0 != target }
                 .flatMap { other in filesUnder(Self.sources + "/" + other).map { other + "/" + $0 } }
                 .filter { ($0 as NSString).lastPathComponent.contains(feature) && $0.hasSuffix(".swift") && !shared.contains($0) }
+                .filter { !$0.hasPrefix("SitegenSource/Threads/") }
             #expect(outside.isEmpty, "\(feature) outside \(target): \(outside)")
         }
         // ByteSearch is a byte scan of the machine's layer, not the search feature.

@@ -6,6 +6,7 @@ import Testing
 @testable import SitegenModel
 @testable import SitegenRender
 @testable import SitegenSource
+@testable import SitegenThreads
 @testable import SitegenWrite
 
 /// Stories' threads on their pages: built from a folder in the API's shape holding threads

@@ -1,6 +1,7 @@
+import SitegenModel
 import Testing
 
-@testable import SitegenModel
+@testable import SitegenThreads
 
 @Suite("ThreadPlanner")
 struct ThreadPlannerTests {

@@ -1,4 +1,5 @@
 import SitegenModel
+import SitegenRender
 
 /// A story's thread as HTML and JSON: one comment's HTML (its line and its text), the same
 /// bytes in the static pages and in the shards the script reads, so a comment looks the same

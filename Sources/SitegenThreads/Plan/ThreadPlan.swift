@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// A story's thread as its pages and shards show it: its comments in HN's reading order (a
 /// comment, then its replies, depth first), each with its depth and how many rows its replies
 /// take, and where the static pages cut it. Pure: `ThreadPlanner` makes it from a

@@ -1,3 +1,5 @@
+import SitegenModel
+
 /// Plans a story's thread: the comments a source read (`CommentTree`) in, a `ThreadPlan` out.
 /// Pure, and safe on any tree a hostile or broken API could give: each comment is placed once
 /// (a `kids` list that names a comment twice, or a loop, places it at its first place), and
