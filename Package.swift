@@ -80,12 +80,13 @@ let package = Package(
         // Comment threads, one slice: a story's comments planned (reading order, depths, the
         // cap, pages), rendered (nested HTML, shards, manifest) and written as the story's page
         // is. Sources read them (`ThreadReader`), each in its own way; the writer takes them
-        // through `ItemThreads`, so it sits below: docs/guides/threads.md.
+        // through `ItemThreads`, so the writer sits below the slice: docs/guides/threads.md.
         .target(name: "SitegenThreads", dependencies: ["SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite"]),
         // Markdown, one slice: a folder of Markdown files read into stories (front matter, dates,
         // permalinks, site dialects), their bodies rendered through libcmark-gfm with code
         // highlighted, and the links and outline between their pages: docs/guides/markdown.md.
-        // The renderer takes its bodies through `DocumentRenderer`, so it sits below.
+        // The renderer takes its bodies through `DocumentRenderer`, so the renderer sits below
+        // the slice.
         .target(
             name: "SitegenMarkdown",
             dependencies: [
@@ -162,8 +163,8 @@ let package = Package(
         .target(name: "SitegenSystem", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // A cache-line prefetch for Swift, which has none: the search index's lookups that jump
         // across hundreds of megabytes (a pack's records, the words' tables) start their loads
-        // early. One inline C function, imported where it is called (SitegenSource,
-        // SitegenRender): behind a Swift wrapper in another target it was not inlined.
+        // early. One inline C function, imported where it is called (SitegenRender,
+        // SitegenSearch): behind a Swift wrapper in another target it was not inlined.
         .target(name: "CPrefetch"),
         // The model and the plan: stories, options, pages, shard boundaries, manifests,
         // generations. Pure: it depends on nothing and imports nothing

@@ -1,9 +1,9 @@
 import SitegenModel
 
 /// How the text of a document becomes HTML: a story's Markdown body, or a site page's
-/// (`pages/about.md`). The Markdown slice (SitegenMarkdown) gives one to the renderer;
-/// the renderer lays out what it returns and knows nothing of Markdown. This way the renderer
-/// sits below the slice, as it sits below search.
+/// (`pages/about.md`). SitegenMarkdown implements it and the build passes it to the
+/// renderer, which lays out what it returns and knows nothing of Markdown. This way the
+/// renderer sits below the Markdown slice, as it sits below search.
 package protocol DocumentRenderer: Sendable {
     /// A story's Markdown body as HTML, its links to other files made links to their pages.
     /// `taken`: the ids the theme's templates already use, which no heading may take.

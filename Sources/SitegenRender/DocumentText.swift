@@ -10,7 +10,7 @@ package enum DocumentText {
     /// row on screen can cost a reader.
     package static let limit = 256 * 1024
 
-    /// `html` (a rendered body, well formed, as `Markdown.page` makes it) as plain UTF-8: tags
+    /// `html` (a rendered body, well formed, as a `DocumentRenderer` returns it) as plain UTF-8: tags
     /// out, a block's end a newline, a cell's a space, every other run of white space one space,
     /// character references decoded.
     package static func plain(html: String) -> [UInt8] {

@@ -26,8 +26,9 @@ package struct PageRenderer: Sendable {
     /// Whether the site has documents' texts (`t/<id>.txt`), whose passages search shows.
     package var documentTexts = false
     /// How a story's Markdown body and a site page's become HTML, and where each of a Markdown
-    /// folder's pages stands among the others: the Markdown slice's (`DocumentRenderer`). nil
-    /// for a build that has neither.
+    /// folder's pages stands among the others (`DocumentRenderer`). SitegenMarkdown implements
+    /// it and the build always sets it; a page with Markdown and no `documents` is a bug, which
+    /// the asserts below catch in tests.
     package var documents: (any DocumentRenderer)?
 
     package init(
@@ -145,7 +146,7 @@ package struct PageRenderer: Sendable {
     }
 
     /// A story's own page, for stories with text: the row, then the text (HN's HTML through the
-    /// allowlist sanitizer, or a Markdown body through cmark-gfm, its raw HTML through
+    /// allowlist sanitizer, or a Markdown body rendered by `documents`, its raw HTML through
     /// `AuthoredHTML`). No script: there is nothing on it to prefetch. With a Markdown body, what
     /// the build learns of it (`AuthoredPage`), and its body's HTML (for `DocumentText`).
     ///
@@ -166,6 +167,7 @@ package struct PageRenderer: Sendable {
         var authored: AuthoredPage? = nil
         var body: String? = nil
         let template: String
+        assert(story.markdown == nil || documents != nil, "a Markdown story rendered with no DocumentRenderer")
         if let page = documents?.body(of: story, taken: theme.itemPageIDs) {
             template = theme.documentTemplate
             item[Key.text] = .string(page.html)
@@ -240,9 +242,8 @@ package struct PageRenderer: Sendable {
 
     /// A site page (`pages/about.md` → `/about/`): its Markdown, rendered, inside the layout;
     /// and what the build learns of it (`AuthoredPage`).
-    ///
-    /// A build with site pages always has `documents`; without, the page's text is left out.
     package func sitePage(_ page: SitePage) -> (html: [UInt8], authored: AuthoredPage) {
+        assert(documents != nil, "a site page rendered with no DocumentRenderer")
         let body = documents?.body(of: page, taken: theme.sitePageIDs) ?? RenderedDocument(html: "", headings: [])
         let content: TemplateObject = [
             "title": .string(page.title), "body": .string(body.html), "toc": Self.tableOfContents(body.headings),

@@ -1,9 +1,9 @@
 import SitegenModel
 
-/// A story's comments, written as its page is: the thread slice's (SitegenThreads), handed to
-/// the writer by the build. The writer asks it for each story that has a thread, on the core
+/// Writes a story's thread while its page is written. SitegenThreads implements it and the
+/// build passes it to the writer, which asks it for each story that has a thread, on the core
 /// writing that story's page, and puts the thread's first page inside the story's. This way
-/// the writer sits below the slice, as it sits below search.
+/// the writer sits below the thread slice, as it sits below search.
 package protocol ItemThreads: Sendable {
     /// Writes the thread's files (its shards, manifest and pages 2 on) through `writer`.
     /// `rowHTML` is the story's row, which each thread page shows to go back by.

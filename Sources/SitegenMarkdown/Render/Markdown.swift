@@ -2,7 +2,6 @@ import CCmarkGFM
 import Foundation
 import SitegenModel
 import SitegenRender
-import SitegenSource
 import SitegenSystem
 
 /// Markdown to HTML through libcmark-gfm, with GitHub's extensions (table, strikethrough,
@@ -76,7 +75,7 @@ public enum Markdown {
     ///
     /// `highlightPastSanitizer`: whether highlighted code goes into the page after the
     /// sanitizer (`highlightCode`), or through it as the rest of the page does. The page is the
-    /// same either way (`MarkdownTests` holds that); false is the plain way sitegen-bench races
+    /// same either way (`CodeHighlightTests` holds that); false is the plain way sitegen-bench races
     /// the build's way against.
     public static func page(
         _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil,

@@ -1,5 +1,4 @@
 import SitegenModel
-import SitegenSource
 import Yams
 
 extension FrontMatter {

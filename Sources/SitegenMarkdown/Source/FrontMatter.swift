@@ -1,5 +1,4 @@
 import SitegenModel
-import SitegenSource
 
 /// The block of settings at the top of a Markdown file, in the three forms static site
 /// generators write it, and the body after it:

@@ -1,6 +1,5 @@
 import Foundation
 import SitegenModel
-import SitegenSource
 
 /// Permalinks as Jekyll and Hugo write them: a page's path from a pattern
 /// (`/:categories/:year/:month/:day/:title/`, Hugo's `/:section/:year/:slug/`) or one of

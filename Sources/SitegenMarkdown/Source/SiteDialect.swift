@@ -1,6 +1,5 @@
 import Foundation
 import SitegenModel
-import SitegenSource
 
 /// What a Markdown folder's own generator does its own way, so its links keep working: read
 /// from that generator's config, found where the generator keeps it.

@@ -53,8 +53,9 @@ public struct MarkdownExtras: Sendable, Equatable {
     }
 
     /// The summary (front matter's `summary`, `description` or `excerpt`, or the body before
-    /// `<!--more-->`, or its first paragraph), rendered as the Markdown slice reads the file:
-    /// unlike the body, it links to no other page, so it needs nothing but its own text.
+    /// `<!--more-->`, or its first paragraph), rendered as the Markdown slice reads the file.
+    /// Unlike the body's, its links to other files are left as written, so it needs nothing but
+    /// its own text.
     public var summary: Summary? {
         get { box?.fields.summary }
         set { update { $0.summary = newValue } }
