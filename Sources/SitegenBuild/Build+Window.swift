@@ -36,9 +36,9 @@ struct ListSoFar {
     var threads = ThreadsWritten()
     /// The redirect pages' paths (folders, and files ending `.html`).
     var redirectPaths: [String] = []
-    /// The last window's links between Markdown pages, for the site pages' (a Markdown folder
-    /// is read whole, as one window).
-    var markdownLinks: MarkdownLinks?
+    /// The last window's Markdown documents, whose links between pages the site pages' links
+    /// go by too (a Markdown folder is read whole, as one window).
+    var documents: MarkdownDocuments?
     var skipped: [Skip] = []
     var refusals: [PathRefusal] = []
     /// Bundle files copied beside item pages, and found on every story (with or without one).
@@ -136,10 +136,11 @@ extension Build {
         var renderer = context.renderer
         let links = MarkdownLinks(stories: stories, withPages: itemRows, paths: context.paths)
         if !links.isEmpty {
-            list.markdownLinks = links
-            renderer.documents = MarkdownDocuments(
+            let documents = MarkdownDocuments(
                 paths: context.paths, sitePages: renderer.sitePages, links: links,
                 outline: DocumentOutline(stories: stories, withPages: itemRows, paths: context.paths))
+            renderer.documents = documents
+            list.documents = documents
         }
         let writer = SiteWriter(output: context.output, renderer: renderer, rows: context.rows, texts: options.search)
         let threadWriter = context.threads.map { reader in

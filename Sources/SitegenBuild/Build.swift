@@ -191,9 +191,7 @@ public enum Build {
         // merge, then meets the list's buffers: the million-story build's peak is checked in
         // bench, docs/internals/perf-log.md.)
         var renderer = renderer
-        if let links = list.markdownLinks {
-            renderer.documents = MarkdownDocuments(paths: paths, sitePages: sitePages, links: links)
-        }
+        if let documents = list.documents { renderer.documents = documents }
         renderer.documentTexts = list.texts > 0
         let writer = SiteWriter(output: output, renderer: renderer, rows: rows)
         let search =

@@ -37,7 +37,7 @@ struct DocumentOutlineTests {
         let outline = outlined(docs)
         let setup = try #require(outline.place(of: 3))
         #expect(setup.previous == nil)
-        #expect(setup.next == DocumentOutline.Link(title: "Config", href: "/docs/guide/Config/"))
+        #expect(setup.next == DocumentPlace.Link(title: "Config", href: "/docs/guide/Config/"))
         // A bundle (`deploy/index.md`) is a page of the section its folder is in.
         let deploy = try #require(outline.place(of: 5))
         #expect(deploy.previous?.title == "Config" && deploy.next == nil)

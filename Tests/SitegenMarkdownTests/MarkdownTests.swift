@@ -226,7 +226,7 @@ struct MarkdownTests {
                     public static func page(
                         _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil,
                         headingIDs: HeadingIDStyle = .github, highlightPastSanitizer: Bool = true
-                    ) -> Page
+                    ) -> RenderedDocument
                 """
             ))
         #expect(!text.contains("public static func dropUnsafeURLs"))

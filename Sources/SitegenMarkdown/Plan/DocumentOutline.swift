@@ -16,9 +16,6 @@ import SitegenModel
 ///   section (of the section it heads, for a section's own page), at most `navigationLimit`
 ///   of them around it.
 public struct DocumentOutline: Sendable {
-    public typealias Link = DocumentPlace.Link
-    public typealias Place = DocumentPlace
-
     /// Section navigation lists at most this many pages: on a section of thousands, the ones
     /// around the page.
     public static let navigationLimit = 60
@@ -26,7 +23,7 @@ public struct DocumentOutline: Sendable {
     /// A page's file, split: which section it is in, and which it heads.
     private struct Entry {
         var story: Int
-        var link: Link
+        var link: DocumentPlace.Link
         var section: String
         /// The folder it is the `_index.md` of.
         var heads: String?
@@ -48,7 +45,8 @@ public struct DocumentOutline: Sendable {
             let name = folders.removeLast()
             let stem = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
             var entry = Entry(
-                story: i, link: Link(title: stories[i].title, href: paths.item(stories[i])), section: "", heads: nil)
+                story: i, link: DocumentPlace.Link(title: stories[i].title, href: paths.item(stories[i])), section: "", heads: nil
+            )
             if stem == "_index" {
                 entry.heads = folders.joined(separator: "/")
                 folders = folders.dropLast()
@@ -67,9 +65,9 @@ public struct DocumentOutline: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// The place of the story at `index`, or nil when it is not a page of a Markdown file.
-    public func place(of index: Int) -> Place? {
+    public func place(of index: Int) -> DocumentPlace? {
         guard let entry = entries[index] else { return nil }
-        var place = Place()
+        var place = DocumentPlace()
         let siblings = members[entry.section] ?? []
         if entry.heads == nil, let at = position[index] {
             // Previous and next skip the sections' own pages: they are the sections, not pages of it.

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenModel
+import SitegenRender
 
 /// Heading ids by the rule of the page's generator (`HeadingIDStyle`), so that the `#fragment`
 /// links a site's authors wrote land here too. GitHub's (`github-slugger`; Hugo's, and
@@ -25,7 +26,7 @@ struct HeadingIDs {
 
     /// `heading` with its id: its own (`{#id}`) when it names one, else its text's; nil when its
     /// text makes none.
-    mutating func name(_ heading: Markdown.Heading) -> Markdown.Heading {
+    mutating func name(_ heading: RenderedDocument.Heading) -> RenderedDocument.Heading {
         var heading = heading
         var base = heading.id ?? Self.slug(heading.text, style)
         guard !base.isEmpty else { return heading }

@@ -20,11 +20,6 @@ import SitegenSystem
 /// What this file adds to cmark's output is its own fixed markup (an alert's `div` and title,
 /// a heading's `<hN id>` from `HeadingIDs`), never the author's.
 public enum Markdown {
-    /// A page's Markdown, rendered (the renderer's `RenderedDocument`). `links` and `ids` are
-    /// empty for `html(_:)`.
-    public typealias Page = RenderedDocument
-    public typealias Heading = RenderedDocument.Heading
-
     /// The rendered HTML of `markdown`, headings without ids (a row's summary: a list page has
     /// many, and their ids would repeat); trusted (it needs no sanitizer after this).
     public static func html(_ markdown: String) -> String { render(markdown, ids: nil).html }
@@ -80,7 +75,7 @@ public enum Markdown {
     public static func page(
         _ markdown: String, taken: Set<String> = [], link: ((String) -> String?)? = nil, title: String? = nil,
         headingIDs: HeadingIDStyle = .github, highlightPastSanitizer: Bool = true
-    ) -> Page {
+    ) -> RenderedDocument {
         render(
             markdown, ids: HeadingIDs(taken: taken, style: headingIDs), taken: taken, link: link, title: title,
             highlightPastSanitizer: highlightPastSanitizer)
@@ -89,7 +84,7 @@ public enum Markdown {
     static func render(
         _ markdown: String, ids: HeadingIDs?, taken: Set<String> = [], link: ((String) -> String?)? = nil,
         title: String? = nil, highlightPastSanitizer: Bool = true
-    ) -> Page {
+    ) -> RenderedDocument {
         // A page keeps its raw HTML, for `AuthoredHTML` to make safe; a row's summary does not
         // (a line of text in a row of fixed height has no room for pictures and blocks).
         let options = ids == nil ? Self.options : Self.options | CMARK_OPT_UNSAFE
@@ -97,7 +92,7 @@ public enum Markdown {
             render(
                 document, parser: parser, options: options, ids: ids, taken: taken, link: link, title: title,
                 highlightPastSanitizer: highlightPastSanitizer)
-        } ?? Page(html: "", headings: [])
+        } ?? RenderedDocument(html: "", headings: [])
     }
 
     /// The document cmark parses `markdown` into, with GitHub's extensions, for `body` to read
@@ -130,7 +125,7 @@ public enum Markdown {
     private static func render(
         _ document: OpaquePointer, parser: OpaquePointer, options: Int32, ids: HeadingIDs?, taken: Set<String>,
         link: ((String) -> String?)?, title: String?, highlightPastSanitizer: Bool
-    ) -> Page {
+    ) -> RenderedDocument {
         dropUnsafeURLs(in: document)
         renderAlerts(in: document)
         // A row's summary shows no code blocks worth colouring; a page's are highlighted.
@@ -159,11 +154,11 @@ public enum Markdown {
             for i in headings.indices { headings[i].id = nil }
         }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return Page(html: "", headings: [])
+            return RenderedDocument(html: "", headings: [])
         }
         defer { free(rendered) }
         let html = String(cString: rendered)
-        guard ids != nil else { return Page(html: html, headings: headings) }
+        guard ids != nil else { return RenderedDocument(html: html, headings: headings) }
         let safe = AuthoredHTML.sanitize(html, taken: taken, link: link)
         // The highlighted blocks go where their places stand, past the sanitizer: they are this
         // file's own markup around the code's escaped text, as trusted as cmark's.
@@ -172,7 +167,7 @@ public enum Markdown {
             ? safe.html
             : ByteSearch.replacing(
                 inOrder: highlighted.enumerated().map { (Self.place(ofHighlighted: $0.offset), $0.element) }, in: safe.html)
-        return Page(
+        return RenderedDocument(
             html: page, headings: headings, links: safe.links, ids: safe.ids, removed: safe.removed,
             capped: safe.capped)
     }
@@ -266,8 +261,8 @@ public enum Markdown {
 
     /// Each heading's level and text (its text nodes' and code spans' literals, a line break a
     /// space), in the document's order: the order cmark renders them.
-    private static func headings(in document: OpaquePointer) -> [Heading] {
-        var headings: [Heading] = []
+    private static func headings(in document: OpaquePointer) -> [RenderedDocument.Heading] {
+        var headings: [RenderedDocument.Heading] = []
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
         var current: (level: Int, text: String)? = nil
@@ -278,7 +273,7 @@ public enum Markdown {
                 if event == CMARK_EVENT_ENTER {
                     current = (Int(cmark_node_get_heading_level(node)), "")
                 } else if let heading = current {
-                    headings.append(Heading(level: heading.level, text: heading.text, id: nil))
+                    headings.append(RenderedDocument.Heading(level: heading.level, text: heading.text, id: nil))
                     current = nil
                 }
             } else if current != nil, event == CMARK_EVENT_ENTER {
@@ -298,7 +293,7 @@ public enum Markdown {
     /// its own (a document holds blocks). `headings` are the document's, in its order
     /// (`headings(in:)`). Returns the headings taken out, for the caller to free after
     /// rendering: their inlines' text points into their buffers.
-    private static func writeHeadingIDs(_ headings: [Heading], in document: OpaquePointer) -> [OpaquePointer] {
+    private static func writeHeadingIDs(_ headings: [RenderedDocument.Heading], in document: OpaquePointer) -> [OpaquePointer] {
         var replaced: [OpaquePointer] = []
         let nodes = nodes(in: document) { cmark_node_get_type($0) == CMARK_NODE_HEADING }
         for (node, heading) in zip(nodes, headings) {

@@ -27,11 +27,10 @@ package struct ThreadWriter: ItemThreads {
         written.comments = plan.rows.count
         written.leftOut = plan.leftOut
         written.capped = plan.capped ? 1 : 0
-        guard !plan.isEmpty else {
-            return WrittenThread(
-                section: ThreadRenderer(paths: renderer.paths).empty(story, plan: plan), manifest: nil, written: written)
-        }
         let threads = ThreadRenderer(paths: renderer.paths)
+        guard !plan.isEmpty else {
+            return WrittenThread(section: threads.empty(story, plan: plan), manifest: nil, written: written)
+        }
         let comments = tree.comments
         let rendered = threads.rendered(plan, story: story, comments: comments)
         // The shards, cut where the list's are (content-defined, by comment id): a reply added
