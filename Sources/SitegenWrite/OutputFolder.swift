@@ -33,6 +33,10 @@ public final class OutputFolder: @unchecked Sendable {
     private let pending = Mutex<[String]>([])
     /// In place: files the commit removed (neither written nor kept), relative to the output.
     private let removed = Mutex<[String]>([])
+    /// A first build: every file written, relative to the output (its changed files, without
+    /// walking the folder again after the commit). Every file of a first build comes through
+    /// `write`.
+    private let fresh = Mutex<[String]>([])
     static let pendingSuffix = ".sitegen-new"
     /// Whether text files get precompressed siblings (`--precompress`).
     package let precompress: Bool
@@ -90,6 +94,7 @@ public final class OutputFolder: @unchecked Sendable {
         let full = staging + "/" + relative
         try writeFile(bytes, to: full)
         writtenCount.add(1, ordering: .relaxed)
+        fresh.withLock { $0.append(relative) }
         guard precompress && Precompression.applies(to: relative) else { return }
         for sibling in Precompression.siblings(of: bytes) { try writeFile(sibling.bytes, to: full + sibling.suffix) }
     }
@@ -308,17 +313,9 @@ public final class OutputFolder: @unchecked Sendable {
     /// file). A first build changed every file: its whole output.
     public func changedFiles() -> (written: [String], removed: [String]) {
         let isSibling = { (path: String) in Precompression.suffixes.contains { path.hasSuffix($0) } }
-        guard inPlace else {
-            var all: [String] = []
-            var folders = [""]
-            while let folder = folders.popLast() {
-                // Committed: the staging folder is the output now.
-                for (relative, isFolder) in entries(of: folder, under: path) where !relative.hasPrefix(".") {
-                    if isFolder { folders.append(relative) } else if !isSibling(relative) { all.append(relative) }
-                }
-            }
-            return (all.sorted(), [])
-        }
+        // A first build changed every file it wrote; none of its own names begins with a dot
+        // at the top (those are the lock's, stamp's and staging's, beside the output).
+        guard inPlace else { return (fresh.withLock { $0 }.filter { !$0.hasPrefix(".") && !isSibling($0) }.sorted(), []) }
         return (
             pending.withLock { $0 }.filter { !isSibling($0) }.sorted(), removed.withLock { $0 }.filter { !isSibling($0) }.sorted()
         )
@@ -326,7 +323,7 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// The entries of `folder` (relative, "" for the root) as paths relative to the root, each
     /// with whether it is a folder (`FolderListing`).
-    private func entries(of folder: String, under base: String? = nil) -> [(relative: String, isFolder: Bool)] {
-        FolderListing.entries(of: folder, under: base ?? root).map { ($0.relative, $0.kind == .folder) }
+    private func entries(of folder: String) -> [(relative: String, isFolder: Bool)] {
+        FolderListing.entries(of: folder, under: root).map { ($0.relative, $0.kind == .folder) }
     }
 }
