@@ -122,9 +122,14 @@ extension Build {
         let text = stories.indices.reduce(0) { $0 + (stories[$1].markdown ?? stories[$1].text ?? "").utf8.count }
         let big = first + stories.count >= request.spillRowsFrom || text >= request.spillTextFrom
         let spill = big ? context.output.parent : nil
+        // The search fields are laid out on a thread beside the rows' rendering (on both cores):
+        // laid out after it, they held one core while the other waited.
+        let laying = options.search ? Parallel.beside { [stories] in SearchFieldTable.laidOut(stories) } : nil
+        // Never left running past a failed window.
+        defer { laying?.wait() }
         let (html, recordBytes) = try RenderedRows.render(stories, with: context.rows, spill: spill)
         if options.taxonomies { list.terms.add(stories, first: first) }
-        if options.search { try list.fields.append(stories, spill: spill) }
+        if let laying { try list.fields.append(laying.take(), spill: spill) }
         list.rows.append(html)
         list.recordBytes += recordBytes
         list.ids += stories.map(\.id)

@@ -75,9 +75,22 @@ package enum Parallel {
 
         /// The work's result, once it is done.
         package var value: T {
+            wait()
+            return result!
+        }
+
+        /// The work's result, once it is done, handed over once: the Beside keeps no copy of
+        /// it, so a large result is freed as soon as its taker is done with it.
+        package func take() -> T {
+            wait()
+            defer { result = nil }
+            return result!
+        }
+
+        /// Waits until the work is done.
+        package func wait() {
             BlockingExecutor.willBlock("Parallel.Beside: waits for its work")
             group.wait()
-            return result!
         }
     }
 

@@ -22,35 +22,61 @@ package struct SearchFieldTable: Sendable {
     /// A body that is absent, not empty (HN's item without text).
     private static let absent = UInt32.max
 
-    /// Appends `stories`' fields, spilled into `spill` when one is given.
-    package mutating func append(_ stories: [Story], spill: String?) throws(SpillError) {
+    /// One window's fields laid out as bytes, not yet kept (`laidOut`, then `append`): pure, so
+    /// that a build lays them out on a thread beside its rows' rendering.
+    package struct LaidOut: Sendable {
+        /// The bytes, each part with the window's story it starts at: a window of more than
+        /// 4 GiB of fields (a JSON array file is one window) is in several, since offsets are 32
+        /// bits into their part.
+        fileprivate var parts: [(bytes: [UInt8], first: Int)] = []
+        /// Where each story's fields start in its part.
+        fileprivate var offsets: [UInt32] = []
+    }
+
+    /// `stories`' fields, laid out.
+    package static func laidOut(_ stories: [Story]) -> LaidOut {
+        var laid = LaidOut()
         var bytes: [UInt8] = []
-        firsts.append(offsets.count)
-        offsets.reserveCapacity(offsets.count + stories.count)
+        var first = 0
+        laid.offsets.reserveCapacity(stories.count)
         // By index, field by field: `for story in stories` copied each story whole.
         for i in stories.indices {
             let domain = stories[i].url.flatMap { SafeURL.domain(of: $0) } ?? ""
             let body = stories[i].text ?? stories[i].markdown
             let size =
                 16 + stories[i].title.utf8.count + (stories[i].by?.utf8.count ?? 0) + domain.utf8.count + (body?.utf8.count ?? 0)
-            // Offsets are 32 bits into their buffer: a window of more than 4 GiB of fields (a
-            // JSON array file is one window) goes into several.
             if bytes.count + size > Int(UInt32.max), !bytes.isEmpty {
-                windows.append(try StoredBytes(bytes, spillingInto: spill))
+                laid.parts.append((bytes, first))
                 bytes = []
-                firsts.append(offsets.count)
+                first = i
             }
-            offsets.append(UInt32(bytes.count))
-            Self.put(stories[i].title, into: &bytes)
-            Self.put(stories[i].by ?? "", into: &bytes)
-            Self.put(domain, into: &bytes)
+            laid.offsets.append(UInt32(bytes.count))
+            put(stories[i].title, into: &bytes)
+            put(stories[i].by ?? "", into: &bytes)
+            put(domain, into: &bytes)
             if let body {
-                Self.put(body, into: &bytes)
+                put(body, into: &bytes)
             } else {
-                withUnsafeBytes(of: Self.absent.littleEndian) { bytes.append(contentsOf: $0) }
+                withUnsafeBytes(of: absent.littleEndian) { bytes.append(contentsOf: $0) }
             }
         }
-        windows.append(try StoredBytes(bytes, spillingInto: spill))
+        laid.parts.append((bytes, first))
+        return laid
+    }
+
+    /// Keeps a window's fields laid out (`laidOut`), spilled into `spill` when one is given.
+    package mutating func append(_ laid: consuming LaidOut, spill: String?) throws(SpillError) {
+        let start = offsets.count
+        offsets += laid.offsets
+        for part in laid.parts {
+            firsts.append(start + part.first)
+            windows.append(try StoredBytes(part.bytes, spillingInto: spill))
+        }
+    }
+
+    /// Appends `stories`' fields, spilled into `spill` when one is given.
+    package mutating func append(_ stories: [Story], spill: String?) throws(SpillError) {
+        try append(Self.laidOut(stories), spill: spill)
     }
 
     /// Story `i`'s fields.
