@@ -171,16 +171,8 @@ public final class OutputFolder: @unchecked Sendable {
             throw WriteError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
         }
         defer { close(fd) }
-        var offset = 0
-        try bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw WriteError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
-                }
-                offset += n
-            }
+        guard bytes.withUnsafeBytes({ WholeWrite.write($0, to: fd) }) else {
+            throw WriteError.writeFailed(path: full, reason: SystemErrorText.ofErrno())
         }
     }
 
