@@ -74,11 +74,6 @@ package struct SearchFieldTable: Sendable {
         }
     }
 
-    /// Appends `stories`' fields, spilled into `spill` when one is given.
-    package mutating func append(_ stories: [Story], spill: String?) throws(SpillError) {
-        try append(Self.laidOut(stories), spill: spill)
-    }
-
     /// Story `i`'s fields.
     package func fields(of i: Int) -> SearchTermsBuilder.Fields {
         windows[window(of: i)].withUnsafeBufferPointer { bytes in
