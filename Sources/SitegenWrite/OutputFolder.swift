@@ -305,8 +305,8 @@ public final class OutputFolder: @unchecked Sendable {
     /// file). A first build changed every file: its whole output.
     public func changedFiles() -> (written: [String], removed: [String]) {
         let isSibling = { (path: String) in Precompression.suffixes.contains { path.hasSuffix($0) } }
-        // A first build changed every file it wrote; none of its own names begins with a dot
-        // at the top (those are the lock's, stamp's and staging's, beside the output).
+        // A first build changed every file it wrote. Paths under a top-level name that begins
+        // with a dot are left out, as the walk of the output that this replaced left them.
         guard inPlace else { return (fresh.withLock { $0 }.filter { !$0.hasPrefix(".") && !isSibling($0) }.sorted(), []) }
         return (
             pending.withLock { $0 }.filter { !isSibling($0) }.sorted(), removed.withLock { $0 }.filter { !isSibling($0) }.sorted()
