@@ -37,7 +37,9 @@ extension SearchTermsBuilder {
             for (t, head) in inHead { postings[t].append(SearchPosting(row: row, bodyOnly: !head)) }
         }
         let order = SearchPlanner.jsOrder(terms)
-        return SearchTerms(
+        var sorted = SearchTerms(
             terms: order.map { terms[$0] }, postings: order.map { postings[$0] }, textual: order.map { textual[$0] })
+        sorted.inJSOrder = true
+        return sorted
     }
 }

@@ -67,8 +67,8 @@ package enum SearchTermsBuilder {
             parts[p].terms = WordTable(capacity: 0)
         }
         // In JavaScript's order, as the planner will have them: it then reads each word's
-        // postings, and the word, where the last one's end. (The planner checks the order and
-        // sorts only when it is not so: `builderOrder` holds the builder to it.)
+        // postings, and the word, where the last one's end. (The terms say so, `inJSOrder`, and
+        // the planner neither sorts nor checks them: `builderOrder` holds the builder to it.)
         let unordered = (0..<table.count).map { table.string($0) }
         let order = SearchPlanner.jsOrder(unordered)
         var place = [Int32](repeating: 0, count: order.count)
@@ -114,7 +114,9 @@ package enum SearchTermsBuilder {
             }
             written = all.count
         }
-        return SearchTerms(terms: terms, postings: postings, starts: starts, textual: textual)
+        var sorted = SearchTerms(terms: terms, postings: postings, starts: starts, textual: textual)
+        sorted.inJSOrder = true
+        return sorted
     }
 
     /// What a share hands the merge: its terms, what it knows of each, its postings.

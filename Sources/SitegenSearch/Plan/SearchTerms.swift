@@ -16,6 +16,10 @@ public struct SearchTerms: Sendable, Equatable {
     /// domain). Such a word's first rows travel in a pack; a name's few stories are found
     /// through the list's shards instead (`SearchPlan.Word.hasRecords`).
     public var textual: [Bool]
+    /// The terms are in the planner's order already (`SearchPlanner.jsOrder`), which then
+    /// neither sorts them nor checks: the builders, which sort them, say so, and a test holds
+    /// each to it (`builderOrder`). Not part of what the terms are (`==`).
+    package var inJSOrder = false
 
     public init(terms: [String], postings: [SearchPosting], starts: [Int], textual: [Bool]) {
         precondition(starts.count == terms.count + 1 && starts.last == postings.count && textual.count == terms.count)
@@ -23,6 +27,10 @@ public struct SearchTerms: Sendable, Equatable {
         self.postings = postings
         self.starts = starts
         self.textual = textual
+    }
+
+    public static func == (a: SearchTerms, b: SearchTerms) -> Bool {
+        a.terms == b.terms && a.postings == b.postings && a.starts == b.starts && a.textual == b.textual
     }
 
     /// Terms with their postings as a list each (tests, and anything small).
