@@ -67,7 +67,13 @@ enum HTMLTagReader {
 
     /// `bytes` lowercased (ASCII), as a String: a tag's or attribute's name.
     static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        String(decoding: bytes.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        // Written into the String's own storage (a tag's name is small enough to need none of
+        // its own): decoding a lazily mapped sequence went through Swift's generic path, a
+        // dynamic cast a tag, most of the time of a text made from highlighted code.
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            for (i, b) in zip(out.indices, bytes) { out[i] = (0x41...0x5A).contains(b) ? b | 0x20 : b }
+            return bytes.count
+        }
     }
 
     static func isLetter(_ b: UInt8) -> Bool { (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }

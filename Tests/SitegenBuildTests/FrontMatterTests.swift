@@ -52,6 +52,17 @@ struct FrontMatterTests {
         #expect(matter.body == "body")
     }
 
+    @Test("the body after a block: as written when it has no CR; CRLF and a line's last CR as LF; its line counted")
+    func bodyAfterBlock() throws {
+        let plain = try FrontMatter.parse("---\ntitle: x\n---\n# Head\n\ntext\n")
+        #expect(plain.body == "# Head\n\ntext\n" && plain.bodyLine == 4)
+        let crlf = try FrontMatter.parse("+++\r\ntitle = \"x\"\r\n+++\r\none\r\ntwo\rstill two\r\r\nthree\r")
+        #expect(crlf["title"] == "x")
+        #expect(crlf.body == "one\ntwo\rstill two\nthree" && crlf.bodyLine == 4)
+        // A block closed on the file's last line leaves an empty body.
+        #expect(try FrontMatter.parse("---\ntitle: x\n---").body == "")
+    }
+
     @Test("no opening --- means no front matter: all of it is the body")
     func none() throws {
         let matter = try FrontMatter.parse("# Just Markdown\n---\n")

@@ -239,6 +239,16 @@ struct MarkdownStorySourceTests {
         }
     }
 
+    @Test("a first paragraph skips what makes no summary: headings, lists (1. and 1) too), tags, rules")
+    func firstParagraphs() {
+        #expect(MarkdownStory.firstParagraph("# Title\n\n1. one\n2) two\n- three\n\n---\n\nThe words.\n") == "The words.")
+        // CommonMark reads it as the list item 1999, so it makes no summary either.
+        #expect(MarkdownStory.firstParagraph("1999. A good year.\n") == nil)
+        #expect(MarkdownStory.firstParagraph("1234567890. Ten digits is no list item.\n") != nil)
+        #expect(MarkdownStory.firstParagraph("3.14 is a number.\n") == "3.14 is a number.")
+        #expect(MarkdownStory.firstParagraph("12) item\n") == nil)
+    }
+
     @Test("titles: front matter, then the first # heading, then the file name's words")
     func titles() throws {
         func title(_ file: String, _ text: String) throws -> String? {

@@ -71,7 +71,12 @@ public struct FrontMatter: Sendable, Equatable {
     public static func parse(_ text: String) throws(Error) -> FrontMatter {
         var matter = try parseBlock(text)
         // The body is the file's end: the lines before it are the file's less its own.
-        let newlines = { (s: String) in s.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        // Counted over the bytes in place (a String's UTF-8 view went a byte at a time through
+        // its index checks, twice over every post).
+        let newlines = { (s: String) in
+            var s = s
+            return s.withUTF8 { bytes in bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        }
         matter.bodyLine = max(1, newlines(text) - newlines(matter.body) + 1)
         return matter
     }
@@ -79,19 +84,17 @@ public struct FrontMatter: Sendable, Equatable {
     private static func parseBlock(_ text: String) throws(Error) -> FrontMatter {
         var text = Substring(text)
         if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-        // "\r\n" is one Character in Swift, so it is a separator of its own.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.last == "\r" ? $0.dropLast() : $0 }
-        let opener = lines.first.map { String($0.trimmingTrailingSpaces) }
+        var lines = Lines(text)
+        let opener = lines.next().map { String($0.trimmingTrailingSpaces) }
         switch opener {
         case "---js", "---javascript":
             // Eleventy's JavaScript front matter is a program; sitegen runs none.
             throw Error(line: 1, reason: "JavaScript front matter (\(opener!)) is not read: write it as YAML between --- lines")
         case "---":
-            let (block, body) = try Self.block(lines, closers: ["---", "..."], name: "---")
+            let (block, body) = try Self.block(&lines, closers: ["---", "..."], name: "---")
             return FrontMatter(format: .yaml, fields: try Self.yaml(block), body: body)
         case "+++":
-            let (block, body) = try Self.block(lines, closers: ["+++"], name: "+++")
+            let (block, body) = try Self.block(&lines, closers: ["+++"], name: "+++")
             return FrontMatter(format: .toml, fields: try Self.toml(block), body: body)
         default:
             // JSON only when the file opens with an object's `{` and a key or its `}`: a body that
@@ -106,15 +109,49 @@ public struct FrontMatter: Sendable, Equatable {
 
     /// The lines between the opener and its closer, and the body after the closer.
     private static func block(
-        _ lines: [Substring], closers: Set<String>, name: String
+        _ lines: inout Lines, closers: Set<String>, name: String
     ) throws(Error) -> (
         block: String, body: String
     ) {
-        guard let end = lines.indices.dropFirst().first(where: { closers.contains(String(lines[$0].trimmingTrailingSpaces)) })
-        else {
-            throw Error(line: 1, reason: "front matter is never closed (no '\(name)' line after it)")
+        var block: [Substring] = []
+        while let line = lines.next() {
+            if closers.contains(String(line.trimmingTrailingSpaces)) { return (block.joined(separator: "\n"), lines.rest) }
+            block.append(line)
         }
-        return (lines[1..<end].joined(separator: "\n"), lines[(end + 1)...].joined(separator: "\n"))
+        throw Error(line: 1, reason: "front matter is never closed (no '\(name)' line after it)")
+    }
+
+    /// A text's lines, one at a time, as splitting it at "\n" and "\r\n" gives them (each
+    /// without a last "\r"), and what is left after them: the block is read a line at a
+    /// time, and the body after it is not split at all. (Split whole, a post's body was cut
+    /// into Characters and joined again: a tenth of a blog's build.)
+    private struct Lines {
+        /// The text after the lines read; nil once the last is.
+        private var left: Substring?
+
+        init(_ text: Substring) { left = text }
+
+        mutating func next() -> Substring? {
+            guard let text = left else { return nil }
+            guard let end = text.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) else {
+                left = nil
+                return Self.withoutReturn(text)
+            }
+            left = text[text.index(after: end)...]
+            return Self.withoutReturn(text[..<end])
+        }
+
+        /// The lines not read, joined by "\n": the text itself unless it holds a "\r".
+        var rest: String {
+            guard let text = left else { return "" }
+            guard text.utf8.contains(UInt8(ascii: "\r")) else { return String(text) }
+            var lines = self
+            var all: [Substring] = []
+            while let line = lines.next() { all.append(line) }
+            return all.joined(separator: "\n")
+        }
+
+        private static func withoutReturn(_ line: Substring) -> Substring { line.last == "\r" ? line.dropLast() : line }
     }
 }
 

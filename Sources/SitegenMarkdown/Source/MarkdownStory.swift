@@ -136,7 +136,7 @@ struct MarkdownStory: Sendable {
                     text.hasPrefix("#") || text.hasPrefix("<") || text.hasPrefix("|") || text.hasPrefix(">")
                     || text.hasPrefix("- ") || text.hasPrefix("* ") || text.hasPrefix("+ ") || text.hasPrefix("![")
                     || text.hasPrefix("{{") || text.hasPrefix("{%") || text.hasPrefix("[^")
-                    || text.allSatisfy { "-*_=".contains($0) || $0 == " " } || text.prefixMatch(of: #/\d{1,9}[.)] /#) != nil
+                    || text.allSatisfy { "-*_=".contains($0) || $0 == " " } || isOrderedItem(text)
                 if skipped { return true }
             } else if text.allSatisfy({ $0 == "=" || $0 == "-" }) {
                 // The lines so far were a heading (`Title` over `=====`), not a paragraph.
@@ -153,6 +153,18 @@ struct MarkdownStory: Sendable {
     }
 
     static let paragraphLimit = 1_000
+
+    /// Whether a line opens an ordered list's item as CommonMark spells one: 1 to 9 ASCII
+    /// digits, then `.` or `)`, then a space. (A regex literal here was built anew at every
+    /// line it was asked of.)
+    static func isOrderedItem(_ line: Substring) -> Bool {
+        let utf8 = line.utf8
+        let digits = utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+        guard (1...9).contains(digits) else { return false }
+        let after = utf8.dropFirst(digits)
+        return after.count >= 2 && (after.first == UInt8(ascii: ".") || after.first == UInt8(ascii: ")"))
+            && after.dropFirst().first == UInt8(ascii: " ")
+    }
 
     /// Jekyll's date in a post's file name: `2013-05-06-hello.md` → "2013-05-06".
     static func fileNameDate(_ file: String) -> String? {
