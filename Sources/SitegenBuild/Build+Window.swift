@@ -19,6 +19,10 @@ struct ListSoFar {
     var rows: [RenderedRows] = []
     var recordBytes: [Int] = []
     var fields = SearchFieldTable()
+    /// The search index's terms, segment by segment, broken and folded beside the rows'
+    /// rendering when the whole list is one window (`WindowContext.oneWindow`): its fields are
+    /// then not laid out.
+    var searchTerms: Parallel.Beside<[SearchTerms]>?
     var terms = TaxonomyPlanner.Gathered()
     /// The newest stories by time so far (`AtomFeed.newest`), in its order.
     var feed: [Story] = []
@@ -60,6 +64,9 @@ struct WindowContext {
     var paths: SitePaths
     /// Where the stories' comments are read; nil when the build shows none.
     var threads: (any ThreadReader)?
+    /// The source is read whole, as one window (`WholeEntries`): its list is known once that
+    /// window is read.
+    var oneWindow = false
 }
 
 extension Build {
@@ -123,8 +130,19 @@ extension Build {
         let big = first + stories.count >= request.spillRowsFrom || text >= request.spillTextFrom
         let spill = big ? context.output.parent : nil
         // The search fields are laid out on a thread beside the rows' rendering (on both cores):
-        // laid out after it, they held one core while the other waited.
-        let laying = options.search ? Parallel.beside { [stories] in SearchFieldTable.laidOut(stories) } : nil
+        // laid out after it, they held one core while the other waited. A list read in one
+        // window that is not big has its words broken and folded there instead: they are then
+        // ready when the list's writing starts, and the index is planned and written beside it.
+        if options.search && context.oneWindow && spill == nil {
+            list.searchTerms = Parallel.beside { [stories, rule = request.searchRule] in
+                SearchIndexBuild.terms(of: stories, rule: rule)
+            }
+        }
+        // Never left running past a failed window (the index's writing waits for it otherwise).
+        var read = false
+        defer { if !read { list.searchTerms?.wait() } }
+        let laying =
+            options.search && list.searchTerms == nil ? Parallel.beside { [stories] in SearchFieldTable.laidOut(stories) } : nil
         // Never left running past a failed window.
         defer { laying?.wait() }
         let (html, recordBytes) = try RenderedRows.render(stories, with: context.rows, spill: spill)
@@ -173,5 +191,6 @@ extension Build {
         list.redirectPaths += redirects.map(\.path)
         // A window's stories are many strings each; freed on another thread, off the build's time.
         Parallel.releaseInBackground(consume stories)
+        read = true
     }
 }

@@ -148,7 +148,7 @@ public enum Build {
             var seen = Set<Int>()
             let context = WindowContext(
                 request: request, rows: rows, renderer: renderer, output: output, siteSlugs: siteSlugs, paths: paths,
-                threads: threads)
+                threads: threads, oneWindow: windows is WholeEntries)
             log("[3/5] Render rows and item pages")
             while var entries = try windows.next() {
                 log("      \(entries.count) entries")
@@ -196,9 +196,11 @@ public enum Build {
         let writer = SiteWriter(output: output, renderer: renderer, rows: rows)
         let search =
             options.search
-            ? Parallel.beside { [fields = list.fields, recordBytes = list.recordBytes, rule = request.searchRule] in
+            ? Parallel.beside {
+                [fields = list.fields, early = list.searchTerms, recordBytes = list.recordBytes, rule = request.searchRule] in
                 Result {
-                    try SearchIndexBuild.segments(fields, recordBytes: recordBytes, rule: rule, writer: writer, rows: listRows)
+                    try SearchIndexBuild.segments(
+                        fields, terms: early?.take(), recordBytes: recordBytes, rule: rule, writer: writer, rows: listRows)
                 }
             } : nil
         // Never a plan left running past the build (a failed one included).

@@ -8,7 +8,9 @@ import Testing
 
 /// A build that reads its source a window at a time (`EntryWindows`) and spills a big list's
 /// rows to files beside the output (`BuildRequest.spillRowsFrom`) writes the very files of one
-/// that reads it whole and keeps every row in memory.
+/// that reads it whole and keeps every row in memory. (The two also break the index's words
+/// on their two paths: beside the rows' rendering from the stories of the one window, and
+/// from the fields kept window by window.)
 @Suite("Streamed builds")
 struct StreamedBuildTests {
     /// A source read whole: `inner`'s entries, without its windows.

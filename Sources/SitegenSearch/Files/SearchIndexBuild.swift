@@ -14,18 +14,20 @@ package enum SearchIndexBuild {
     /// the root name of it (`SearchIndexPlanner.listedThroughDirectories`).
     /// - Returns: the index, its segments' files, and each segment's count of words.
     package static func segments(
-        _ fields: SearchFieldTable, recordBytes: [Int], rule: SearchRule, writer: SiteWriter, rows: SiteWriter.Rows
+        _ fields: SearchFieldTable, terms early: [SearchTerms]? = nil, recordBytes: [Int], rule: SearchRule,
+        writer: SiteWriter, rows: SiteWriter.Rows
     ) throws -> (SearchIndexPlan, [SearchFiles.SegmentNames], words: [Int]) {
-        let count = fields.count
+        let count = early != nil ? recordBytes.count : fields.count
         // Oldest first here; the index lists them newest first.
         var segments: [SearchIndexPlan.Segment] = []
         var names: [SearchFiles.SegmentNames] = []
         var words: [Int] = []
         var bounds: [String] = []
-        for range in SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories).reversed() {
+        let ranges = SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories)
+        for (k, range) in ranges.reversed().enumerated() {
             // The segment's rows in the list: its newest story's first.
             let top = count - range.upperBound
-            let terms = SearchTermsBuilder.terms(count: range.count) { i in fields.fields(of: top + i) }
+            let terms = early?[k] ?? SearchTermsBuilder.terms(count: range.count) { i in fields.fields(of: top + i) }
             let plan = SearchPlanner.plan(
                 terms, recordBytes: Array(recordBytes[top..<top + range.count]), rule: rule,
                 map: { count, word in Parallel.array(count: count, word) })
@@ -43,5 +45,18 @@ package enum SearchIndexBuild {
             SearchIndexPlanner.index(segments.reversed(), stories: count, rule: rule, bounds: bounds), names.reversed(),
             words.reversed()
         )
+    }
+
+    /// Each segment's terms, oldest first (as `segments` reads them), from a whole list's
+    /// stories at once: for a list read in one window, whose segments are known as soon as it
+    /// is read, so its words are broken and folded beside its rows' rendering rather than
+    /// after it, and its fields are never laid out.
+    package static func terms(of stories: [Story], rule: SearchRule) -> [SearchTerms] {
+        let count = stories.count
+        return SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories).reversed().map {
+            range in
+            let top = count - range.upperBound
+            return SearchTermsBuilder.terms(count: range.count) { i in SearchFieldTable.fields(of: stories[top + i]) }
+        }
     }
 }

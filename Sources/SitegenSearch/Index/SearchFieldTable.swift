@@ -33,6 +33,14 @@ package struct SearchFieldTable: Sendable {
         fileprivate var offsets: [UInt32] = []
     }
 
+    /// What the index reads of `story`: its title, author, domain and body (HN's text, or a
+    /// Markdown body).
+    package static func fields(of story: Story) -> SearchTermsBuilder.Fields {
+        SearchTermsBuilder.Fields(
+            title: story.title, author: story.by ?? "", domain: story.url.flatMap { SafeURL.domain(of: $0) } ?? "",
+            body: story.text ?? story.markdown)
+    }
+
     /// `stories`' fields, laid out.
     package static func laidOut(_ stories: [Story]) -> LaidOut {
         var laid = LaidOut()
@@ -41,19 +49,19 @@ package struct SearchFieldTable: Sendable {
         laid.offsets.reserveCapacity(stories.count)
         // By index, field by field: `for story in stories` copied each story whole.
         for i in stories.indices {
-            let domain = stories[i].url.flatMap { SafeURL.domain(of: $0) } ?? ""
-            let body = stories[i].text ?? stories[i].markdown
+            let fields = Self.fields(of: stories[i])
+            let body = fields.body
             let size =
-                16 + stories[i].title.utf8.count + (stories[i].by?.utf8.count ?? 0) + domain.utf8.count + (body?.utf8.count ?? 0)
+                16 + fields.title.utf8.count + fields.author.utf8.count + fields.domain.utf8.count + (body?.utf8.count ?? 0)
             if bytes.count + size > Int(UInt32.max), !bytes.isEmpty {
                 laid.parts.append((bytes, first))
                 bytes = []
                 first = i
             }
             laid.offsets.append(UInt32(bytes.count))
-            put(stories[i].title, into: &bytes)
-            put(stories[i].by ?? "", into: &bytes)
-            put(domain, into: &bytes)
+            put(fields.title, into: &bytes)
+            put(fields.author, into: &bytes)
+            put(fields.domain, into: &bytes)
             if let body {
                 put(body, into: &bytes)
             } else {
