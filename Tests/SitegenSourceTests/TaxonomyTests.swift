@@ -129,10 +129,17 @@ struct TaxonomyTests {
         #expect(Generations.parse("abc1 assets/a.1.css\n") == [Generation(build: "abc1", assets: ["assets/a.1.css"])])
         #expect(Generations.parse("abc1 assets/a.1.css ../x\n").isEmpty)
         #expect(generation.builds == ["abc1", "def2", "0123"])
-        // A previous generation with the same site list hands its term lists on to the current one.
-        let next = Generations.next(
-            current: Generation(build: "abc1", assets: [], lists: ["0123"]),
-            previous: [generation, Generation(build: "fe", assets: [])], keep: 3)
-        #expect(next.map(\.build) == ["abc1", "fe"] && next[0].lists == ["0123", "def2"])
+        // A previous generation with the same site list and other term lists stays, as an older
+        // generation that counts toward keep; one whose lists the current has goes.
+        let current = Generation(build: "abc1", assets: [], lists: ["0123"])
+        let next = Generations.next(current: current, previous: [generation, Generation(build: "fe", assets: [])], keep: 3)
+        #expect(next == [current, generation, Generation(build: "fe", assets: [])])
+        #expect(Generations.next(current: current, previous: [generation], keep: 0) == [current])
+        #expect(
+            Generations.next(current: current, previous: [generation, Generation(build: "fe", assets: [])], keep: 1) == [
+                current, generation,
+            ])
+        let same = Generation(build: "abc1", assets: ["assets/a.1.css"], lists: ["0123"])
+        #expect(Generations.next(current: current, previous: [same], keep: 3) == [current], "nothing of it to keep")
     }
 }

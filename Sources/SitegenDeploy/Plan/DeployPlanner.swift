@@ -54,8 +54,11 @@ public enum DeployPlanner {
     /// build that remembers none, as on a CI machine; the store remembers).
     public static func record(local: [Generation], remote: [Generation], keep: Int) -> [Generation] {
         guard let current = local.first else { return remote }
-        var seen: Set<String> = [current.build]
-        let previous = (local.dropFirst() + remote).filter { seen.insert($0.build).inserted }
+        // Each generation once (the output's and the store's records share their older ones).
+        var previous: [Generation] = []
+        for generation in local.dropFirst() + remote where generation != current && !previous.contains(generation) {
+            previous.append(generation)
+        }
         return Generations.next(current: current, previous: previous, keep: keep)
     }
 

@@ -39,15 +39,16 @@ public enum Generations {
 
     /// The record after this build: `current` first, then up to `keep` previous generations,
     /// newest first, none twice (rebuilding a site as it was makes its build current again).
-    /// A previous generation with the current site list's build still hands its term lists on:
-    /// they may differ while the site's list does not (a new page size, a theme whose rows do not
-    /// show terms), and their pages may still be open.
+    /// A previous generation with the current site list's build stays as an older one when it
+    /// had term lists the current has not: they may differ while the site's list does not (a
+    /// tag added to a post, a new page size), and their pages may still be open. It counts
+    /// toward `keep` as any other does, so that with `keep` 0 the output is what this build
+    /// wrote and nothing more, and no list's files stay forever. (They were once handed on to
+    /// the current generation, which kept every term list a site ever had while its own list
+    /// stayed the same: bench/drift.py found it.)
     public static func next(current: Generation, previous: [Generation], keep: Int) -> [Generation] {
-        var current = current
-        for generation in previous where generation.build == current.build {
-            current.lists += generation.lists.filter { !current.lists.contains($0) }
-        }
-        return [current] + previous.filter { $0.build != current.build }.prefix(max(0, keep))
+        let older = previous.filter { $0.build != current.build || !Set($0.lists).isSubset(of: current.lists) }
+        return [current] + older.prefix(max(0, keep))
     }
 
     /// One generation a line, newest first: `<build> <asset>… [x/<search root>.json]
