@@ -1,4 +1,5 @@
 import Foundation
+import SitegenHTTP
 import SitegenTestSupport
 import Testing
 
@@ -225,6 +226,86 @@ struct DriftTests {
                     source, options: options, output: folder.path("out"), fresh: folder.path("fresh/out"))
                 #expect(differences.isEmpty, "seed \(seed), after: \(steps.joined(separator: "; ")): \(differences.prefix(5))")
                 if !differences.isEmpty { return }
+            }
+        }
+    }
+
+    @Test(
+        "the archive, 8 random hours of HN (new items, edits, kills, comments): each refresh is a fresh build of its store",
+        arguments: 0..<2)
+    func archive(seed: UInt64) async throws {
+        try await withTemporaryFolder { folder in
+            var rng = SplitMix64(seed: 5_600 + seed)
+            var top = 150
+            let world = HNWorld(through: top)
+            // Stories' threads: a comment's parent and the story's kids and count, as HN gives them.
+            var threads: [Int: [Int]] = [:]
+            var titles: [Int: String] = [:]
+            func story(_ id: Int, dead: Bool = false) -> String {
+                let kids = threads[id] ?? []
+                let title = titles[id] ?? "Story \(id): 1.88.0, 中文"
+                return
+                    #"{"id":\#(id),"type":"story","by":"pg","time":\#(HNWorld.time(id)),"title":"\#(title)","score":\#(id % 97),"descendants":\#(kids.count),"kids":[\#(kids.map(String.init).joined(separator: ","))]\#(dead ? #","dead":true"# : "")}"#
+            }
+            func stories() -> [Int] { (1...top).filter { $0 % 3 != 0 && $0 % 10 != 1 } }
+            func comment(on parent: Int) {
+                top += 1
+                world.add(through: top)
+                world.set(
+                    top,
+                    #"{"id":\#(top),"type":"comment","by":"c\#(top % 5)","time":\#(HNWorld.time(top)),"text":"A reply, <i>한국어</i> \#(top)","parent":\#(parent)}"#
+                )
+                threads[parent, default: []].append(top)
+                world.set(parent, story(parent))
+            }
+            for id in stories().prefix(6) { comment(on: id) }
+            var offline = ArchiveBuildTests.settings()
+            offline.offline = true
+            let options = SiteOptions(keepGenerations: 0)
+            var steps: [String] = []
+            for step in 0..<8 {
+                let ids = stories()
+                let id = ids[Int(rng.next() % UInt64(ids.count))]
+                switch rng.next() % 4 {
+                case 0:
+                    top += Int(3 + rng.next() % 12)
+                    world.add(through: top)
+                    steps.append("items through \(top)")
+                case 1:
+                    titles[id] = "Story \(id), edited at step \(step)"
+                    world.set(id, story(id))
+                    steps.append("edited \(id)")
+                case 2:
+                    world.set(id, story(id, dead: true))
+                    steps.append("killed \(id)")
+                default:
+                    comment(on: id)
+                    steps.append("a comment on \(id)")
+                }
+                let now = HNWorld.time(top)
+                let differences = try await LoopbackServer.with(world.route) { server in
+                    let online = HNArchiveSource(
+                        base: server.base + "/v0", store: folder.path("hn.sqlite"), backfill: 1_000, refresh: .seconds(3_600),
+                        settings: ArchiveBuildTests.settings(), now: { now })
+                    _ = try await Build.run(BuildRequest(source: online, output: folder.path("out"), options: options))
+                    let stored = HNArchiveSource(
+                        base: server.base + "/v0", store: folder.path("hn.sqlite"), settings: offline, now: { now })
+                    try? FileManager.default.removeItem(atPath: folder.path("fresh"))
+                    _ = try await Build.run(BuildRequest(source: stored, output: folder.path("fresh/out"), options: options))
+                    return try Self.differences(folder.path("out"), folder.path("fresh/out"))
+                }
+                #expect(differences.isEmpty, "seed \(seed), after: \(steps.joined(separator: "; ")): \(differences.prefix(5))")
+                if !differences.isEmpty { return }
+            }
+            #expect(filesUnder(folder.path("out")).contains { $0.hasPrefix("c/") }, "the threads were built")
+            // The refreshes took the changes in: the last edit's title is on the site.
+            if let edited = steps.last(where: { $0.hasPrefix("edited ") }).flatMap({ Int($0.dropFirst(7)) }),
+                let title = titles[edited]
+            {
+                let pages = try filesUnder(folder.path("out")).filter { $0.hasSuffix(".html") }.map {
+                    try readText(folder.path("out/" + $0))
+                }
+                #expect(pages.contains { $0.contains(title) }, "\(title)")
             }
         }
     }
