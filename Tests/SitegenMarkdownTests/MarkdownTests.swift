@@ -10,6 +10,32 @@ import Testing
 struct MarkdownTests {
     func html(_ markdown: String) -> String { Markdown.html(markdown) }
 
+    @Test("a summary's line: its words split at any white space, joined by one space, cut at a word after the limit")
+    func summaryLine() {
+        // The line as splitting the whole text made it, against which the word-at-a-time one is held.
+        func whole(_ text: String, _ limit: Int) -> String {
+            var line = ""
+            var length = 0
+            for word in text.split(whereSeparator: \.isWhitespace) {
+                if length + word.count > limit, !line.isEmpty { return line + "…" }
+                if !line.isEmpty {
+                    line += " "
+                    length += 1
+                }
+                line += word
+                length += word.count
+            }
+            return line
+        }
+        var rng = SplitMix64(seed: 12)
+        let pieces = ["word", "1.88.0", "한국어", "中文", "العربية", " ", "  ", "\n", "\t", "\u{3000}", "\u{A0}", "e\u{301}", "👩‍💻"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int(rng.next() % 40)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            let limit = Int(rng.next() % 30)
+            #expect(Markdown.line(of: text, limit: limit) == whole(text, limit), "\(text.debugDescription) at \(limit)")
+        }
+    }
+
     @Test("CommonMark: paragraphs, emphasis, headings, code")
     func commonMark() {
         #expect(html("Hello *world*") == "<p>Hello <em>world</em></p>\n")

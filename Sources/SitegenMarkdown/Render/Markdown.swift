@@ -41,11 +41,19 @@ public enum Markdown {
         } ?? MarkdownExtras.Summary(html: "", line: "")
     }
 
-    /// `text`'s words on one line, cut at a word after `limit` characters.
+    /// `text`'s words on one line, cut at a word after `limit` characters. The words are read one
+    /// at a time, up to the cut: splitting the whole text first read all of a long first
+    /// paragraph by Characters, for a line of a few dozen words.
     static func line(of text: String, limit: Int) -> String {
         var line = ""
         var length = 0
-        for word in text.split(whereSeparator: \.isWhitespace) {
+        var rest = text[...]
+        while true {
+            rest = rest.drop(while: \.isWhitespace)
+            if rest.isEmpty { return line }
+            let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+            let word = rest[..<end]
+            rest = rest[end...]
             let count = word.count
             if length + count > limit, !line.isEmpty { return line + "…" }
             if !line.isEmpty {
@@ -55,7 +63,6 @@ public enum Markdown {
             line += word
             length += count
         }
-        return line
     }
 
     /// A whole page's Markdown: its headings get ids by GitHub's rules (`HeadingIDs`), none of

@@ -26,7 +26,7 @@ enum TemplateForms {
             if let open = fence {
                 // A highlight block ends at its own closing tag; a fence at its fence.
                 if open == "highlight" {
-                    if trimmed.wholeMatch(of: endHighlight) != nil {
+                    if trimmed.first == "{", trimmed.wholeMatch(of: endHighlight) != nil {
                         out.append("```")
                         fence = nil
                         continue
@@ -39,6 +39,13 @@ enum TemplateForms {
             }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = String(trimmed.prefix(3))
+                out.append(line)
+                continue
+            }
+            // Every form opens with `{%` or `{{`: a line without a brace (most lines) has none,
+            // and is not run through the seven expressions below (Swift's regexes are slow
+            // enough to be a percent of a blog's build when every line met them).
+            guard line.utf8.contains(UInt8(ascii: "{")) else {
                 out.append(line)
                 continue
             }
