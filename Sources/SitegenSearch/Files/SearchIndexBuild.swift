@@ -56,7 +56,7 @@ package enum SearchIndexBuild {
         return SearchIndexPlanner.segments(stories: count, tiers: rule.tiers, block: rule.blockStories).reversed().map {
             range in
             let top = count - range.upperBound
-            return SearchTermsBuilder.terms(count: range.count) { i in SearchFieldTable.fields(of: stories[top + i]) }
+            return SearchTermsBuilder.terms(count: range.count) { i in SearchFieldTable.fields(of: stories, at: top + i) }
         }
     }
 }

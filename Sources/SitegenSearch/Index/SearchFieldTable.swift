@@ -33,12 +33,13 @@ package struct SearchFieldTable: Sendable {
         fileprivate var offsets: [UInt32] = []
     }
 
-    /// What the index reads of `story`: its title, author, domain and body (HN's text, or a
-    /// Markdown body).
-    package static func fields(of story: Story) -> SearchTermsBuilder.Fields {
+    /// What the index reads of `stories[i]`: its title, author, domain and body (HN's text, or a
+    /// Markdown body). Read field by field where the story lies: passing the story itself
+    /// copied it whole, a retain and a release of each of its strings.
+    package static func fields(of stories: [Story], at i: Int) -> SearchTermsBuilder.Fields {
         SearchTermsBuilder.Fields(
-            title: story.title, author: story.by ?? "", domain: story.url.flatMap { SafeURL.domain(of: $0) } ?? "",
-            body: story.text ?? story.markdown)
+            title: stories[i].title, author: stories[i].by ?? "",
+            domain: stories[i].url.flatMap { SafeURL.domain(of: $0) } ?? "", body: stories[i].text ?? stories[i].markdown)
     }
 
     /// `stories`' fields, laid out.
@@ -49,7 +50,7 @@ package struct SearchFieldTable: Sendable {
         laid.offsets.reserveCapacity(stories.count)
         // By index, field by field: `for story in stories` copied each story whole.
         for i in stories.indices {
-            let fields = Self.fields(of: stories[i])
+            let fields = Self.fields(of: stories, at: i)
             let body = fields.body
             let size =
                 16 + fields.title.utf8.count + fields.author.utf8.count + fields.domain.utf8.count + (body?.utf8.count ?? 0)
