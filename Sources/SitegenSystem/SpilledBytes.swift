@@ -131,12 +131,8 @@ package final class SpillFile: @unchecked Sendable {
             defer { end += bytes.count }
             return end
         }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + written, $0.count - written, off_t(start + written)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw SpillError(folder: folder, reason: SystemErrorText.ofErrno()) }
-            written += n
+        guard bytes.withUnsafeBytes({ WholeWrite.write($0, to: fd, at: start) }) else {
+            throw SpillError(folder: folder, reason: SystemErrorText.ofErrno())
         }
         return start..<start + bytes.count
     }
