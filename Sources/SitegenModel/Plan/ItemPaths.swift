@@ -115,11 +115,19 @@ public enum ItemPaths {
     public static func grant(
         _ stories: inout [Story], siteSlugs: Set<String> = [], refuseActive: Bool = false, itemPages: Bool = true
     ) -> (refused: [Refusal], claims: OutputClaims) {
-        for i in stories.indices where stories[i].markdownExtras.itemPath != nil && !(itemPages && stories[i].hasItemPage) {
-            stories[i].markdownExtras.itemPath = nil
+        // The stories are scanned through a buffer: `stories[i].markdownExtras` on the array
+        // copies the whole story (a retain and a release of each of its strings) to read it.
+        let unwanted = stories.withUnsafeBufferPointer { s in
+            s.indices.filter { s[$0].markdownExtras.itemPath != nil && !(itemPages && s[$0].hasItemPage) }
         }
-        let wanted = stories.indices.compactMap { i in stories[i].markdownExtras.itemPath.map { (index: i, path: $0) } }
-            .sorted { (stories[$0.index].time ?? .max, $0.index) < (stories[$1.index].time ?? .max, $1.index) }
+        for i in unwanted { stories[i].markdownExtras.itemPath = nil }
+        let (wanted, withFiles) = stories.withUnsafeBufferPointer { s in
+            (
+                s.indices.compactMap { i in s[i].markdownExtras.itemPath.map { (index: i, path: $0) } }
+                    .sorted { (s[$0.index].time ?? .max, $0.index) < (s[$1.index].time ?? .max, $1.index) },
+                s.indices.filter { !s[$0].markdownExtras.files.isEmpty }
+            )
+        }
         var refused: [Refusal] = []
         var claims = OutputClaims()
         var leftOut: [Int: [String: String]] = [:]
@@ -137,7 +145,7 @@ public enum ItemPaths {
         }
         // Bundle files: at the page's own path, those `resolve` could not place are left out;
         // at `item/<id>/` nothing else can be, and only their length is checked.
-        for i in stories.indices where !stories[i].markdownExtras.files.isEmpty {
+        for i in withFiles {
             let folder = SitePaths.itemFolder(stories[i])
             let own = stories[i].markdownExtras.itemPath != nil
             var kept: [StoryFile] = []
