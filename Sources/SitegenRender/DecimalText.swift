@@ -2,6 +2,12 @@
 /// number first, and pages and shards write several numbers per row.
 package enum DecimalText {
     package static func append(_ n: Int, to out: inout [UInt8]) {
+        // A digit alone, appended as it is: most numbers written are one (the search index
+        // writes its rows as differences, millions of them, and each costs a call otherwise).
+        if n >= 0 && n < 10 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n))
+            return
+        }
         // Written from the right into 20 bytes on the stack (19 digits and a sign at most), then
         // appended at once: one append a number, not one a digit.
         var magnitude = n.magnitude

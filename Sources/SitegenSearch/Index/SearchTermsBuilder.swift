@@ -229,6 +229,9 @@ package enum SearchTermsBuilder {
                         let bytes = UnsafeBufferPointer(rebasing: bytes[start..<start + word.count])
                         let t = word.folded ? term(folded: bytes, hash: word.hash) : term(bytes, hash: word.hash)
                         if t >= 0 && prefetching {
+                            // (A write's buffer, though it only reads: a read's retained and
+                            // released the array, dearer than the write's check that it is
+                            // not shared.)
                             state.withUnsafeMutableBufferPointer { sitegen_prefetch($0.baseAddress! + Int(t)) }
                         }
                         wordTerms.append(t)
@@ -241,22 +244,31 @@ package enum SearchTermsBuilder {
         mutating func add(row: Int, words range: Range<Int>) {
             let row = Int32(row)
             touched.removeAll(keepingCapacity: true)
-            for k in range {
-                let t = wordTerms[k]
-                guard t >= 0 else { continue }
-                let i = Int(t)
-                if state[i].row != row {
-                    state[i].row = row
-                    state[i].seenIn = 0
-                    touched.append(t)
+            // Through buffers, once a story: `state[i]` changed on the array checks that it is
+            // not shared at every write, several times a word.
+            state.withUnsafeMutableBufferPointer { state in
+                words.withUnsafeBufferPointer { words in
+                    wordTerms.withUnsafeBufferPointer { wordTerms in
+                        for k in range {
+                            let t = wordTerms[k]
+                            guard t >= 0 else { continue }
+                            let i = Int(t)
+                            let place = words[k].place
+                            if state[i].row != row {
+                                state[i].row = row
+                                state[i].seenIn = 0
+                                touched.append(t)
+                            }
+                            state[i].seenIn |= place
+                            if place & Self.text != 0 { state[i].textual = true }
+                        }
+                    }
                 }
-                state[i].seenIn |= words[k].place
-                if words[k].place & Self.text != 0 { state[i].textual = true }
-            }
-            for t in touched {
-                let bodyOnly: UInt32 = state[Int(t)].seenIn & Self.head == 0 ? 1 << 31 : 0
-                postings.append(UInt32(t) | bodyOnly)
-                state[Int(t)].count += 1
+                for t in touched {
+                    let bodyOnly: UInt32 = state[Int(t)].seenIn & Self.head == 0 ? 1 << 31 : 0
+                    postings.append(UInt32(t) | bodyOnly)
+                    state[Int(t)].count += 1
+                }
             }
             perRow.append(UInt32(touched.count))
         }
