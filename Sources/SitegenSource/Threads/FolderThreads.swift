@@ -6,6 +6,9 @@ import SitegenModel
 /// comment is left out.
 struct FolderThreads: ThreadReader {
     let root: String
+    /// Stories' first replies (nil: none) as the source read them (`HNDirectorySource`): a
+    /// story named here is not read again to find its first reply; one not named is.
+    var firstReplies: [Int: Int?] = [:]
 
     func tree(of story: Int, limit: Int) throws -> CommentTree {
         guard let json = read(story) else { return CommentTree() }
@@ -15,7 +18,8 @@ struct FolderThreads: ThreadReader {
     }
 
     func hasThread(_ story: Int) throws -> Bool {
-        guard let json = read(story), let first = CommentJSON.kids(json).first else { return false }
+        let known = firstReplies[story]
+        guard let first = known ?? read(story).flatMap({ CommentJSON.kids($0).first }) else { return false }
         return read(first).flatMap { CommentJSON.read($0, id: first) } != nil
     }
 
