@@ -96,7 +96,7 @@ public struct MarkdownStorySource: StorySource {
     static func files(in folder: String) throws -> [(path: String, role: Role)] {
         let walk = try FolderWalk.files(in: folder)
         let all = walk.files
-        func isMarkdown(_ name: Substring) -> Bool { extensions.contains((String(name) as NSString).pathExtension.lowercased()) }
+        func isMarkdown(_ name: Substring) -> Bool { extensions.contains(nameParts(name).ext.lowercased()) }
         func isHidden(_ components: [Substring]) -> Bool {
             components.dropLast().contains { ($0.hasPrefix("_") || $0.hasPrefix(".")) && !Self.postFolders.contains($0) }
                 || (components.last.map {
@@ -111,7 +111,7 @@ public struct MarkdownStorySource: StorySource {
         for path in all {
             let components = path.split(separator: "/")
             guard components.count > 1, let name = components.last, isMarkdown(name), !isHidden(components),
-                (String(name) as NSString).deletingPathExtension == "index"
+                nameParts(name).stem == "index"
             else { continue }
             bundleOf[path[..<path.lastIndex(of: "/")!]] = path
         }
@@ -136,6 +136,18 @@ public struct MarkdownStorySource: StorySource {
             return (path, .ignored("not Markdown"))
         }
         return (files + walk.refused.map { ($0.path, .notFollowed($0.reason)) }).sorted { $0.path < $1.path }
+    }
+
+    /// A file name's stem and extension, as `NSString`'s `deletingPathExtension` and
+    /// `pathExtension` split it: at its last dot, unless that dot begins the name (`.profile`
+    /// has no extension) or the name is `..`; a name ending in a dot has an empty one. Read
+    /// from the name's bytes: through `NSString`, the two took a third of listing a
+    /// 20,000-post folder.
+    static func nameParts(_ name: Substring) -> (stem: Substring, ext: Substring) {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex, name != ".." else {
+            return (name, "")
+        }
+        return (name[..<dot], name[name.index(after: dot)...])
     }
 
     /// Why a bundle file of this name is not copied, or nil: a page's file name, a script, or a
