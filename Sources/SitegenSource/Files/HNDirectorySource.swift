@@ -44,8 +44,7 @@ public struct HNDirectorySource: StorySource {
                 nonisolated(unsafe) let (out, firstReply) = (out, firstReply)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     for i in (chunk * ids.count / chunks)..<((chunk + 1) * ids.count / chunks) {
-                        out[i] = Self.entry(id: ids[i], root: root)
-                        if case .item(let item) = out[i]!.content { firstReply[i] = .some(item.kids?.first) }
+                        (out[i], firstReply[i]) = Self.entry(id: ids[i], root: root)
                     }
                 }
             }
@@ -56,19 +55,22 @@ public struct HNDirectorySource: StorySource {
         return results.map { $0! }
     }
 
-    private static func entry(id: Int, root: String) -> SourceEntry {
+    /// The entry of item `id`, and its first reply (nil inside: none) when its file reads as an item.
+    private static func entry(id: Int, root: String) -> (entry: SourceEntry, firstReply: Int??) {
         let relative = "item/\(id).json"
         let location = (root as NSString).appendingPathComponent(relative)
         guard let data = FileManager.default.contents(atPath: location) else {
-            return SourceEntry(location: location, content: .unreadable("missing file"))
+            return (SourceEntry(location: location, content: .unreadable("missing file")), nil)
         }
-        var content = data.withUnsafeBytes { SourceEntry.Content(itemJSON: $0) }
-        // The list names the id; an item file without one is still that item.
-        if case .item(var item) = content, item.isObject, item.id == nil {
-            item.id = id
-            content = .item(item)
+        switch data.withUnsafeBytes({ SourceEntry.Content(itemJSON: $0) }) {
+        case .item(var item):
+            // The list names the id; an item file without one is still that item.
+            if item.isObject, item.id == nil { item.id = id }
+            let firstReply = item.kids?.first
+            return (SourceEntry(location: location, content: .item(item)), .some(firstReply))
+        case let other:
+            return (SourceEntry(location: location, content: other), nil)
         }
-        return SourceEntry(location: location, content: content)
     }
 }
 
