@@ -318,8 +318,10 @@ let package = Package(
 // without loading a dozen of them (a build of 100,000 stories takes 4 % less time,
 // docs/internals/perf-log.md). The modules are compiled for it too: what a module imports
 // (FoundationXML needs libxml2) is then named for the static link. Debug builds and the tests
-// keep the shared libraries.
-for target in package.targets where target.name.lowercased().hasPrefix("sitegen") && target.type != .test {
+// keep the shared libraries, and so does SitegenTestSupport, a plain target of the tests'
+// (Tests/…) that imports Testing, which the static runtime does not have.
+for target in package.targets
+where target.name.lowercased().hasPrefix("sitegen") && target.type != .test && target.path?.hasPrefix("Tests/") != true {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
     if target.type == .executable {
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
