@@ -21,10 +21,6 @@ public struct Story: Sendable, Equatable {
     /// is not 0): its page then holds its thread.
     public var hasThread = false
 
-    // Inlinable: a story is some 150 bytes of fields, and made in another module (a source's
-    // filter, a million times) an opaque init built it aside and copied it out, a retain and a
-    // release of each of its strings.
-    @inlinable
     public init(
         id: Int, title: String, url: String? = nil, by: String? = nil, time: Int? = nil,
         score: Int? = nil, descendants: Int? = nil, text: String? = nil, image: ItemImage? = nil,

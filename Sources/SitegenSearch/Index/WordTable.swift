@@ -54,10 +54,8 @@ struct WordTable {
     }
 
     /// The id of `bytes` and the value stored with it, or nil; `slot` is where to insert it
-    /// when nil. (`mutating` though it changes nothing, as `prefetch`: the builder's tables are
-    /// stored properties, and a plain method called on one read a copy of it, four retains and
-    /// releases a lookup, a tenth of the builder's time.)
-    mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (id: Int32?, value: Int32, slot: Int) {
+    /// when nil.
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (id: Int32?, value: Int32, slot: Int) {
         let prefix = Self.prefix(bytes)
         let length = UInt32(min(bytes.count, 15))
         return slots.withUnsafeBufferPointer { slots in
@@ -87,10 +85,9 @@ struct WordTable {
     /// next words before it looks them up (SearchTermsBuilder: eight words ahead). A hint: it
     /// changes no result, so a lookup without it finds the same.
     /// (`mutating` though it changes nothing: called on a table that is a stored property,
-    /// a plain method read a copy of the table, four retains and releases a word; and it reads
-    /// the slots through a read's buffer, as a write's checks that they are not shared.)
+    /// a plain method read a copy of the table, four retains and releases a word.)
     mutating func prefetch(hash: UInt32) {
-        slots.withUnsafeBufferPointer { sitegen_prefetch($0.baseAddress! + (Int(hash) & ($0.count - 1))) }
+        slots.withUnsafeMutableBufferPointer { sitegen_prefetch($0.baseAddress! + (Int(hash) & ($0.count - 1))) }
     }
 
     /// Adds `bytes`, with `value`, at `slot` (from `find`, which found nothing); returns its id.

@@ -119,12 +119,10 @@ extension ItemParser {
                 Parallel.forEach(count: parts.count) { k in
                     parts[k].withUnsafeMutableBufferPointer { items in
                         for i in items.indices {
-                            // Moved straight into `entry` (through a `let` it was copied, and the
-                            // copy released).
-                            let made = entry(starts[k] + i, (items.baseAddress! + i).move())
+                            let item = (items.baseAddress! + i).move()
                             // What is left behind holds nothing, so releasing the part releases no item twice.
                             (items.baseAddress! + i).initialize(to: nil)
-                            (out.baseAddress! + starts[k] + i).initialize(to: made)
+                            (out.baseAddress! + starts[k] + i).initialize(to: entry(starts[k] + i, item))
                         }
                     }
                 }
