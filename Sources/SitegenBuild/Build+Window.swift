@@ -34,6 +34,10 @@ struct ListSoFar {
     var itemFolders: Set<String> = []
     var sandboxed: [String] = []
     var authored: [AuthoredPage] = []
+    /// The pages with a Markdown body, as `KeptPages` keeps them for the next build, and how
+    /// many of them this one kept from the last rather than made.
+    var keptPages: [KeptPages.Page] = []
+    var pagesKept = 0
     /// Documents' texts written (`t/<id>.txt`, with search): the search page shows passages.
     var texts = 0
     /// The threads written on item pages and their own pages.
@@ -67,6 +71,8 @@ struct WindowContext {
     /// The source is read whole, as one window (`WholeEntries`): its list is known once that
     /// window is read.
     var oneWindow = false
+    /// The last build's document pages, when this build may keep them (`KeptPages`).
+    var kept: KeptPages?
 }
 
 extension Build {
@@ -174,9 +180,12 @@ extension Build {
                 try reader.tree(of: story.id, limit: CommentTree.readLimit(cap: options.comments))
             }
         }
-        let pages = try writer.writeItemPages(itemRows, stories: stories, rowHTML: html, threads: threadWriter)
+        let pages = try writer.writeItemPages(
+            itemRows, stories: stories, rowHTML: html, threads: threadWriter, kept: context.kept)
         list.authored += pages.authored
         list.threads += pages.threads
+        list.keptPages += pages.documents
+        list.pagesKept += pages.kept
         if writer.texts { list.texts += itemRows.count { stories[$0].markdown != nil } }
         for i in itemRows {
             let story = stories[i]

@@ -82,9 +82,10 @@ public enum Build {
         try SiteConfig(options: request.options).check()
         // A source that can say what it holds without reading it all, and settings as they
         // were: the output is already what this build would write.
+        let settings = try await BlockingExecutor.run { Self.settingsStamp(request) }
         let stamp: String?
         if let source = try await request.source.stamp() {
-            stamp = try await BlockingExecutor.run { Self.stamp(request, source: source) }
+            stamp = Self.stamp(request, source: source, settings: settings)
             if BuildStamp.read(output: request.output) == stamp {
                 log("      nothing changed since the last build")
                 try ChangedURLs.write([], paths: SitePaths(base: request.options.baseURL), output: request.output)
@@ -104,13 +105,13 @@ public enum Build {
         let options = request.options
         let threads = options.comments > 0 && options.itemPages ? try await request.source.threads() : nil
         return try await BlockingExecutor.run {
-            try steps(request, windows: windows, threads: threads, stamp: stamp, log: log)
+            try steps(request, windows: windows, threads: threads, stamp: stamp, settings: settings, log: log)
         }
     }
 
     private static func steps(
         _ request: BuildRequest, windows: any EntryWindows, threads: (any ThreadReader)?, stamp: String?,
-        log: (String) -> Void
+        settings: String, log: (String) -> Void
     ) throws -> BuildReport {
         let options = request.options
         let paths = SitePaths(base: options.baseURL)
@@ -143,12 +144,18 @@ public enum Build {
         // wrote its first file (a rebuild writes `.sitegen-new` files in the output) is never
         // taken for the last one, and the next build runs whole and clears what it left.
         BuildStamp.remove(output: request.output)
+        // The document pages the last build made, kept where nothing they are made from
+        // changed. Not removed here: each vouches only for files as that build left them.
+        let kept = output.inPlace ? KeptPages.read(output: request.output, settings: settings) : .none
         do {
             var list = ListSoFar()
             var seen = Set<Int>()
+            var keptPages: KeptPages?
+            if case .pages(let pages) = kept { keptPages = pages }
+            if case .settingsChanged = kept { log("      settings, theme or sitegen changed: every page made again") }
             let context = WindowContext(
                 request: request, rows: rows, renderer: renderer, output: output, siteSlugs: siteSlugs, paths: paths,
-                threads: threads, oneWindow: windows is WholeEntries)
+                threads: threads, oneWindow: windows is WholeEntries, kept: keptPages)
             log("[3/5] Render rows and item pages")
             while var entries = try windows.next() {
                 log("      \(entries.count) entries")
@@ -157,9 +164,12 @@ public enum Build {
             // The ids seen are for the windows alone (a Set of ten million is 134 MB): gone
             // before the lists and the index are written, where a big build's peak is.
             seen = []
-            return try write(
+            var report = try write(
                 list, request: request, renderer: renderer, rows: rows, output: output, assets: assets,
-                sitePages: sitePages, themeIDs: theme.itemPageIDs.union(theme.sitePageIDs), stamp: stamp, log: log)
+                sitePages: sitePages, themeIDs: theme.itemPageIDs.union(theme.sitePageIDs), stamp: stamp,
+                settings: settings, log: log)
+            if case .settingsChanged = kept { report.settingsChanged = true }
+            return report
         } catch {
             output.discard()
             throw error
@@ -169,7 +179,8 @@ public enum Build {
     /// Steps 3 to 5, from the list as read.
     private static func write(
         _ list: consuming ListSoFar, request: BuildRequest, renderer: PageRenderer, rows: RowRenderer, output: OutputFolder,
-        assets: [Asset], sitePages: [SitePage], themeIDs: Set<String>, stamp: String?, log: (String) -> Void
+        assets: [Asset], sitePages: [SitePage], themeIDs: Set<String>, stamp: String?, settings: String,
+        log: (String) -> Void
     ) throws -> BuildReport {
         let options = request.options
         let paths = renderer.paths
@@ -254,11 +265,17 @@ public enum Build {
         log("[5/5] Commit")
         try output.commit()
         if let stamp { BuildStamp.write(stamp, output: request.output) }
+        if list.keptPages.isEmpty {
+            KeptPages.remove(output: request.output)
+        } else {
+            KeptPages.write(list.keptPages, settings: settings, output: request.output, precompress: output.precompress)
+        }
         let changed = output.changedFiles()
         try ChangedURLs.write(changed.written + changed.removed, paths: paths, output: request.output)
         return BuildReport(
             sourceName: request.source.name, output: request.output, stories: list.count, pages: written.pages,
             shards: written.shards, manifestParts: manifest.parts.count, itemPages: list.itemURLs.count,
+            itemPagesKept: list.pagesKept,
             skipped: list.skipped, sitePages: sitePages.count, filesWritten: output.written,
             filesUnchanged: output.unchanged, bundleFiles: list.bundleFiles,
             bundleFilesLeft: list.bundleFilesFound - list.bundleFiles,

@@ -9,6 +9,11 @@ public struct BuildReport: Sendable, Equatable {
     public var shards: Int
     public var manifestParts: Int
     public var itemPages: Int
+    /// Item pages with a Markdown body kept as the last build left them, nothing they are made
+    /// from having changed (`KeptPages`), rather than made again.
+    public var itemPagesKept = 0
+    /// The last build's settings, theme or sitegen binary were others: no page was kept.
+    public var settingsChanged = false
     public var skipped: [Skip]
     /// Pages from `--pages` (about.md → /about/).
     public var sitePages = 0
@@ -76,6 +81,10 @@ public struct BuildReport: Sendable, Equatable {
         // ignored file, or a skipped one with its reason.
         let drafts = skipped.count { $0.reason == .draft }
         let ignored = skipped.count { $0.reason == .ignored }
+        if itemPagesKept > 0 {
+            line += " \(plural(itemPagesKept, "item page")) kept from the last build, nothing they are made from changed."
+        }
+        if settingsChanged { line += " Settings, theme or sitegen changed since the last build: every page made again." }
         if bundleFiles > 0 { line += " \(plural(bundleFiles, "bundle file")) copied beside item pages." }
         if bundleFilesLeft > 0 {
             line += " \(plural(bundleFilesLeft, "bundle file")) not copied (their page has no item page)."

@@ -12,6 +12,21 @@ package protocol DocumentRenderer: Sendable {
     func body(of page: SitePage, taken: Set<String>) -> RenderedDocument
     /// Where the story at `index` stands among the folder's pages, for its page's navigation.
     func place(of index: Int) -> DocumentPlace?
+    /// What `body(of: story)` would be told now of each link it asked about
+    /// (`RenderedDocument.answers`): the same answers, with the same story, make the same body.
+    func answers(to links: [String], of story: Story) -> [String?]
+}
+
+/// A link a document's body asked the site about while it was rendered (a link to another
+/// Markdown file), and the URL it was told to use instead (nil: none, the link stays as written).
+public struct LinkAnswer: Sendable, Equatable {
+    public var link: String
+    public var page: String?
+
+    public init(link: String, page: String?) {
+        self.link = link
+        self.page = page
+    }
 }
 
 /// A document's text, rendered: its HTML, its headings (a table of contents), and what the
@@ -41,6 +56,9 @@ public struct RenderedDocument: Sendable, Equatable {
     public var removed: [String] = []
     /// The bounds its HTML met (`AuthoredHTML.Result.capped`).
     public var capped: [String] = []
+    /// Every link it asked the site about, in the order asked, with the answer: all that its
+    /// HTML took from other files (`DocumentRenderer.answers`).
+    public var answers: [LinkAnswer] = []
 
     public init(
         html: String, headings: [Heading], links: [String] = [], ids: Set<String> = [], removed: [String] = [],

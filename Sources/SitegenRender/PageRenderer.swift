@@ -160,18 +160,20 @@ package struct PageRenderer: Sendable {
     package func itemPage(
         _ story: Story, row: RowRenderer, rowHTML: [UInt8], place: DocumentPlace? = nil, thread: [UInt8]? = nil,
         threadManifest: String? = nil
-    ) -> (html: [UInt8], authored: AuthoredPage?, body: String?) {
+    ) -> (html: [UInt8], authored: AuthoredPage?, body: String?, answers: [LinkAnswer]) {
         var item = row.context(story)
         item[Key.row] = .html(rowHTML)
         if let thread { item[Key.thread] = .html(thread) }
         var authored: AuthoredPage? = nil
         var body: String? = nil
+        var answers: [LinkAnswer] = []
         let template: String
         assert(story.markdown == nil || documents != nil, "a Markdown story rendered with no DocumentRenderer")
         if let page = documents?.body(of: story, taken: theme.itemPageIDs) {
             template = theme.documentTemplate
             item[Key.text] = .string(page.html)
             body = page.html
+            answers = page.answers
             let toc = page.headings.filter { (2...3).contains($0.level) && $0.id != nil }
             item[Key.toc] = Self.tableOfContents(toc)
             item[Key.hasToc] = .bool(toc.count >= Self.contentsFrom)
@@ -191,7 +193,7 @@ package struct PageRenderer: Sendable {
         if thread != nil, let threadScriptHref { layout[Key.scriptHref] = .string(threadScriptHref) }
         if let threadManifest { layout[Key.preloadHref] = .string(threadManifest) }
         if let lang = Self.language(story.markdownExtras.meta) { layout[Key.lang] = .string(lang) }
-        return (theme.renderBytes("layout", .object(layout)), authored, body)
+        return (theme.renderBytes("layout", .object(layout)), authored, body, answers)
     }
 
     /// Page `number` (2 on) of a story's thread: the story's row, to go back by, and the

@@ -26,7 +26,7 @@ public final class OutputFolder: @unchecked Sendable {
     let staging: String
     let previous: PreviousOutput
     /// A rebuild: files are written beside their place and renamed at `commit()`.
-    let inPlace: Bool
+    package let inPlace: Bool
     /// In place: every file this build has (written, or left unchanged), relative to the output.
     private let kept = Mutex<Set<String>>([])
     /// In place: files written as `<name>.sitegen-new`, to be renamed over `<name>`.
@@ -127,6 +127,14 @@ public final class OutputFolder: @unchecked Sendable {
         }
         // A first build has no previous output to keep from: only what it wrote itself.
         return FileManager.default.fileExists(atPath: staging + "/" + relative)
+    }
+
+    /// `keep`, for a file this build would have written with the bytes it has (a page
+    /// `KeptPages` vouches for): counted with the unchanged files.
+    public func keepUnchanged(_ relative: String) -> Bool {
+        guard keep(relative) else { return false }
+        unchangedCount.add(1, ordering: .relaxed)
+        return true
     }
 
     /// A rebuild's write: nothing when the output holds these bytes already (and the siblings

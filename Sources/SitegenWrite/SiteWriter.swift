@@ -54,35 +54,97 @@ package struct SiteWriter {
     /// go with each: a page bundle's pictures, copied beside it, and a document's text.
     /// Returns what the build learns of the pages with a Markdown body (`AuthoredPage`), and
     /// of the threads (`threads`: the stories' comments, on the pages of stories that have
-    /// them).
+    /// them), and those pages as `KeptPages` keeps them, with how many of them were kept from
+    /// the last build (`kept`, its pages when this build may keep them) rather than made.
     package func writeItemPages(
-        _ indices: [Int], stories: [Story], rowHTML: RenderedRows, threads: (any ItemThreads)? = nil
-    ) throws -> (authored: [AuthoredPage], threads: ThreadsWritten) {
+        _ indices: [Int], stories: [Story], rowHTML: RenderedRows, threads: (any ItemThreads)? = nil,
+        kept: KeptPages? = nil
+    ) throws -> ItemPagesWritten {
         // Pages nest (`docs/`, `docs/config/`): a bundle's file is never written where a page is.
         let pages: Set<String> =
             indices.contains { !stories[$0].markdownExtras.files.isEmpty }
             ? Set(indices.map { SitePaths.itemFile(stories[$0]) }) : []
-        let written = try Parallel.mapThrowing(indices) { i -> (AuthoredPage?, ThreadsWritten?) in
+        let written = try Parallel.mapThrowing(indices) { i -> ItemPageWritten in
             let story = stories[i]
             let row = rowHTML.html(of: i)
-            let thread = story.hasThread ? try threads?.write(story, rowHTML: row, with: self) : nil
-            let (html, authored, body) = renderer.itemPage(
-                story, row: rows, rowHTML: row, place: renderer.documents?.place(of: i), thread: thread?.section,
-                threadManifest: thread?.manifest)
-            try output.write(html, to: SitePaths.itemFile(story))
-            if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }
+            let place = renderer.documents?.place(of: i)
+            var page: ItemPageWritten
+            if story.markdown != nil && !story.hasThread, renderer.documents != nil {
+                page = try writeDocumentPage(story, row: row, place: place, kept: kept)
+            } else {
+                let thread = story.hasThread ? try threads?.write(story, rowHTML: row, with: self) : nil
+                let (html, authored, body, _) = renderer.itemPage(
+                    story, row: rows, rowHTML: row, place: place, thread: thread?.section,
+                    threadManifest: thread?.manifest)
+                try output.write(html, to: SitePaths.itemFile(story))
+                if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }
+                page = ItemPageWritten(authored: authored, thread: thread?.written)
+            }
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
                     throw WriteError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")
                 }
                 try output.write(Array(bytes), to: SitePaths.itemFolder(story) + file.name)
             }
-            return (authored, thread?.written)
+            return page
         }
-        var threadsWritten = ThreadsWritten()
-        for case let (_, thread?) in written { threadsWritten += thread }
-        return (written.compactMap(\.0), threadsWritten)
+        var result = ItemPagesWritten()
+        for page in written {
+            if let authored = page.authored { result.authored.append(authored) }
+            if let thread = page.thread { result.threads += thread }
+            if let document = page.document { result.documents.append(document) }
+            if page.wasKept { result.kept += 1 }
+        }
+        return result
     }
+
+    /// A story's page with a Markdown body and no thread, and its text: kept as the last build
+    /// left them when `kept` vouches for them (`KeptPages`), else made and written.
+    private func writeDocumentPage(
+        _ story: Story, row: [UInt8], place: DocumentPlace?, kept: KeptPages?
+    ) throws
+        -> ItemPageWritten
+    {
+        let files = [SitePaths.itemFile(story)] + (texts ? [SitePaths.textFile(story.id)] : [])
+        let inputs = KeptPages.inputs(of: story, rowHTML: row, place: place)
+        let url = renderer.paths.item(story)
+        if let page = kept?.page(
+            files: files, inputs: inputs, answers: { renderer.documents?.answers(to: $0, of: story) ?? [] }),
+            files.allSatisfy({ output.keepUnchanged($0) })
+        {
+            let authored = AuthoredPage(
+                links: LinkCheck.Page(url: url, links: page.links, ids: Set(page.ids)), removed: page.removed,
+                capped: page.capped)
+            return ItemPageWritten(authored: authored, document: page, wasKept: true)
+        }
+        let (html, authored, body, answers) = renderer.itemPage(story, row: rows, rowHTML: row, place: place)
+        try output.write(html, to: files[0])
+        if texts, let body { try output.write(DocumentText.plain(html: body), to: files[1]) }
+        let document = authored.map { authored in
+            KeptPages.Page(
+                files: files, inputs: inputs, answers: answers, links: authored.links.links,
+                ids: authored.links.ids.sorted(), removed: authored.removed, capped: authored.capped)
+        }
+        return ItemPageWritten(authored: authored, document: document)
+    }
+}
+
+/// What `SiteWriter.writeItemPages` made of one story.
+private struct ItemPageWritten: Sendable {
+    var authored: AuthoredPage?
+    var thread: ThreadsWritten?
+    var document: KeptPages.Page?
+    var wasKept = false
+}
+
+/// What `SiteWriter.writeItemPages` made of a window's stories.
+package struct ItemPagesWritten: Sendable {
+    package var authored: [AuthoredPage] = []
+    package var threads = ThreadsWritten()
+    /// The pages with a Markdown body, as `KeptPages` keeps them, and how many of them were
+    /// kept from the last build rather than made.
+    package var documents: [KeptPages.Page] = []
+    package var kept = 0
 }
 
 /// A stylesheet, script or favicon, named by its content so it can be cached forever.

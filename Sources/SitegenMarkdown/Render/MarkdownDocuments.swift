@@ -21,9 +21,30 @@ package struct MarkdownDocuments: DocumentRenderer {
 
     package func body(of story: Story, taken: Set<String>) -> RenderedDocument? {
         guard let markdown = story.markdown else { return nil }
-        let resolve = story.markdownExtras.sourceFile.flatMap { file in links?.resolver(from: file) }
-        return Markdown.page(
-            markdown, taken: taken, link: resolve, title: story.title, headingIDs: story.markdownExtras.headingIDs)
+        guard let resolve = resolver(of: story) else {
+            return Markdown.page(markdown, taken: taken, title: story.title, headingIDs: story.markdownExtras.headingIDs)
+        }
+        // Each answer is written down: the page is the same while they are (`KeptPages`).
+        var answers: [LinkAnswer] = []
+        var page = Markdown.page(
+            markdown, taken: taken,
+            link: { link in
+                let page = resolve(link)
+                answers.append(LinkAnswer(link: link, page: page))
+                return page
+            }, title: story.title, headingIDs: story.markdownExtras.headingIDs)
+        page.answers = answers
+        return page
+    }
+
+    package func answers(to links: [String], of story: Story) -> [String?] {
+        guard let resolve = resolver(of: story) else { return links.map { _ in nil } }
+        return links.map(resolve)
+    }
+
+    /// Where the story's links to other Markdown files lead: from its own file's folder.
+    private func resolver(of story: Story) -> (@Sendable (String) -> String?)? {
+        story.markdownExtras.sourceFile.flatMap { file in links?.resolver(from: file) }
     }
 
     package func body(of page: SitePage, taken: Set<String>) -> RenderedDocument {
