@@ -5,8 +5,10 @@ an edit at most 1 s; a setting changed is a fresh build, said in the summary).
 
 Writes bench/blog.py's posts (real text and code), builds them fresh (best of --fresh runs),
 then, in order: appends a paragraph to one post in the middle and rebuilds, adds a post and
-rebuilds, changes the site's title and rebuilds. Each rebuild's output is compared, file by
-file, with a fresh build of the same input when --check is given.
+rebuilds, changes the site's title and rebuilds. With --check, each rebuild's output is
+compared, file by file, with a fresh build of the same input: every file of it, the same bytes
+(beyond them the rebuild keeps the previous generations' shards, parts and index files, and
+its m/builds.txt names them).
 
     python3 bench/blog_edit.py [--posts 20000] [--dir /dev/shm/sitegen-blog-edit] [--fresh 2]
         [--check] [--sitegen PATH]
@@ -17,6 +19,7 @@ user sees. Uses $SITEGEN, else .build/release/sitegen.
 import argparse
 import filecmp
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,17 +37,22 @@ def build(sitegen, source, output, *flags):
     return time.perf_counter() - started, done.stdout.strip().splitlines()[-1]
 
 
-def differences(a, b):
-    """Files only in one output, or with other bytes."""
+def differences(rebuilt, fresh):
+    """Files of the fresh build missing from the rebuild or with other bytes there. The rebuild
+    may hold more: the files of the previous generations it keeps (--keep-generations), each
+    named by its content or in a build's folder, under m/, s/ or x/."""
     found = []
-    comparison = filecmp.dircmp(a, b)
+    comparison = filecmp.dircmp(rebuilt, fresh)
     stack = [("", comparison)]
     while stack:
         prefix, c = stack.pop()
-        found += [f"only in one: {prefix}{name}" for name in c.left_only + c.right_only]
-        _, mismatch, errors = filecmp.cmpfiles(os.path.join(a, prefix), os.path.join(b, prefix), c.common_files,
+        found += [f"missing: {prefix}{name}" for name in c.right_only]
+        found += [f"extra: {prefix}{name}" for name in c.left_only if prefix.split("/")[0] not in ("m", "s", "x")
+                  and not (prefix == "" and name in ("m", "s", "x"))]
+        _, mismatch, errors = filecmp.cmpfiles(os.path.join(rebuilt, prefix), os.path.join(fresh, prefix), c.common_files,
                                                shallow=False)
-        found += [f"differs: {prefix}{name}" for name in mismatch + errors]
+        # m/builds.txt lists the generations kept: the rebuild's names the previous one too.
+        found += [f"differs: {prefix}{name}" for name in mismatch + errors if prefix + name != "m/builds.txt"]
         stack += [(f"{prefix}{name}/", sub) for name, sub in c.subdirs.items()]
     return found
 
@@ -91,10 +99,12 @@ def main():
     step("a setting changed (the title)", ("--title", "Another title"))
     print(f"{args.posts:,} posts, {'RAM disk' if args.dir.startswith('/dev/shm') else 'disk'}"
           f"{', each rebuild checked against a fresh build' if args.check else ''}:\n")
-    print("| build | seconds | of a fresh build | summary |")
+    print("| build | seconds | of a fresh build | what the summary says |")
     print("| --- | ---: | ---: | --- |")
     for name, took, summary in rows:
-        short = summary.split(" in ")[-1][:140] if summary else ""
+        written = re.search(r"\(([\d,]+ files? written, [\d,]+ unchanged)\)", summary)
+        kept = re.findall(r"[\d,]+ item pages? kept|Settings, theme or sitegen changed", summary)
+        short = "; ".join(([written.group(1)] if written else []) + kept)
         print(f"| {name} | {took:.2f} | {100 * took / base:.0f} % | {short} |")
     shutil.rmtree(args.dir, ignore_errors=True)
 
