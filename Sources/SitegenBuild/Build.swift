@@ -95,6 +95,14 @@ public enum Build {
             stamp = nil
         }
         log("[1/5] Read \(request.source.name)")
+        // A source may keep what it read between builds, beside the output (a Markdown
+        // folder's parses), and take it again when this build goes over an output.
+        var keeping = request
+        keeping.source = request.source.keeping(
+            in: KeptFolder(reuse: FileManager.default.fileExists(atPath: request.output)) { [output = request.output] kind in
+                BesideOutput.path(of: output, kind)
+            })
+        let request = keeping
         let windows: any EntryWindows
         if let streamed = try await request.source.windows() {
             windows = streamed

@@ -23,9 +23,30 @@ public protocol StorySource: Sendable {
     /// Where the stories' comments are read (`ThreadReader`); nil for a source without
     /// comments (a JSON file, a Markdown folder).
     func threads() async throws -> (any ThreadReader)?
+    /// This source, keeping what it may between builds in `folder` (a Markdown folder keeps its
+    /// files' parses: `KeptParses`). Most sources keep nothing: themselves.
+    func keeping(in folder: KeptFolder) -> any StorySource
+}
+
+/// Where a build lets its source keep things between builds: beside the output, each kind in
+/// a file of its own (`file("parses")`). `reuse`: whether this build may take what the last
+/// one kept: a build into an output that is there does; a first build reads everything, so a
+/// fresh build is always one.
+public struct KeptFolder: Sendable {
+    public let reuse: Bool
+    private let path: @Sendable (String) -> String
+
+    public init(reuse: Bool, path: @escaping @Sendable (String) -> String) {
+        self.reuse = reuse
+        self.path = path
+    }
+
+    /// The file for what is kept of `kind`.
+    public func file(_ kind: String) -> String { path(kind) }
 }
 
 extension StorySource {
+    public func keeping(in folder: KeptFolder) -> any StorySource { self }
     public func stamp() async throws -> String? { nil }
     public func windows() async throws -> (any EntryWindows)? { nil }
     public func threads() async throws -> (any ThreadReader)? { nil }

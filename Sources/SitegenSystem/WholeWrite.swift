@@ -17,4 +17,21 @@ package enum WholeWrite {
         }
         return true
     }
+
+    /// Writes `bytes` at `path` whole or not at all: beside it as `<path>.new`, then renamed
+    /// over it. false when it could not (the `.new` removed). (`.new` is written in place, not
+    /// through `FileManager.createFile`, which writes a temporary file of its own first: a
+    /// process killed then leaves a `.dat.nosync…` file that nothing knows to clear.)
+    package static func replace(_ path: String, with bytes: Data) -> Bool {
+        let temporary = path + ".new"
+        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard file >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { write($0, to: file) }
+        close(file)
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
 }

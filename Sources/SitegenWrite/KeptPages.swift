@@ -88,18 +88,16 @@ package struct KeptPages: Sendable {
     /// The last build's pages, if it made them with `settings`. A file that cannot be read whole
     /// as written costs the pages, never the build: they are made again.
     package static func read(output: String, settings: String) -> Previous {
-        guard let data = FileManager.default.contents(atPath: file(of: output)) else { return .none }
-        var reader = KeptPagesFile.Reader(Array(data))
-        guard let header = try? reader.header() else { return .none }
-        guard header == settings else { return .settingsChanged }
+        guard let data = FileManager.default.contents(atPath: file(of: output)),
+            let (stamp, pages) = try? KeptPagesFile.read(Array(data))
+        else { return .none }
+        guard stamp == settings else { return .settingsChanged }
         var records: [String: Page] = [:]
         do {
-            for _ in 0..<(try reader.count()) {
-                let page = try reader.page()
-                guard let first = page.files.first else { throw KeptPagesFile.Malformed() }
+            for page in try pages() {
+                guard let first = page.files.first else { throw KeptBytes.Malformed() }
                 records[first] = page
             }
-            try reader.finish()
         } catch {
             return .none
         }
@@ -137,10 +135,7 @@ package struct KeptPages: Sendable {
             }
             return page
         }.compactMap { $0 }
-        var writer = KeptPagesFile.Writer(header: settings)
-        writer.add(count: known.count)
-        for page in known { writer.add(page) }
-        _ = BesideOutput.writeWhole(Data(writer.bytes), to: file(of: output))
+        _ = BesideOutput.writeWhole(Data(KeptPagesFile.bytes(known, settings: settings)), to: file(of: output))
     }
 
     /// Removes the file: an output gone, or built without pages to keep.

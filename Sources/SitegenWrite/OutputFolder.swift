@@ -63,8 +63,11 @@ public final class OutputFolder: @unchecked Sendable {
         lock = try OutputLock(output: url.path)
         // Holding the lock, any staging folder here belongs to a build that is gone.
         let stagingPrefix = ".\(url.lastPathComponent).staging-"
-        // And the halves of a stamp or changed list a killed build was writing (`.new`).
-        let halves = [BuildStamp.file(of: url.path) + ".new", ChangedURLs.file(of: url.path) + ".new"]
+        // And the halves of a stamp, changed list or kept file a killed build was writing (`.new`).
+        let halves = [
+            BuildStamp.file(of: url.path), ChangedURLs.file(of: url.path), KeptPages.file(of: url.path),
+            BesideOutput.path(of: url.path, "parses"),
+        ].map { $0 + ".new" }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
         where name.hasPrefix(stagingPrefix) || halves.contains((parent as NSString).appendingPathComponent(name)) {
             try? FileManager.default.removeItem(atPath: (parent as NSString).appendingPathComponent(name))

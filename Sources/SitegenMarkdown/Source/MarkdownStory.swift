@@ -87,6 +87,14 @@ struct MarkdownStory: Sendable {
         isUnwritten = matter.flag("permalink") == false
     }
 
+    /// A story as parsed before (`KeptParses`).
+    init(item: RawItem, orderKey: OrderKey, isDraft: Bool, isUnwritten: Bool) {
+        self.item = item
+        self.orderKey = orderKey
+        self.isDraft = isDraft
+        self.isUnwritten = isUnwritten
+    }
+
     static let idLimit = StableID.limit
 
     /// `tags`, and `categories` with Jekyll's `category` (one category, spaces and all). In

@@ -32,10 +32,19 @@ public struct MarkdownStorySource: StorySource {
     /// The zone of dates written without one (`--timezone`).
     public let zone: SiteTimeZone
 
+    /// Where the files' parses are kept between builds (`KeptParses`); nil: nowhere.
+    var keptParses: KeptParses.Place?
+
     public init(path: String, drafts: Bool = false, zone: SiteTimeZone = .utc) {
         self.path = path
         self.drafts = drafts
         self.zone = zone
+    }
+
+    public func keeping(in folder: KeptFolder) -> any StorySource {
+        var source = self
+        source.keptParses = KeptParses.Place(file: folder.file("parses"), reuse: folder.reuse)
+        return source
     }
 
     public var name: String { (path as NSString).lastPathComponent + "/" }
@@ -187,24 +196,39 @@ public struct MarkdownStorySource: StorySource {
         let configs = SiteConfigFiles.read(folder: path)
         let permalinks = configs.permalinks
         let dialect = configs.dialect
-        let parsed = Parallel.array(count: pages.count) { i -> Parsed in
+        // Parses the last build kept, for files whose bytes are the same (`KeptParses`).
+        let keeping = keptParses
+        let keptStamp = keeping.map { _ in KeptParses.stamp(configs: configs, zone: zone) }
+        let kept = keeping.flatMap { place in place.reuse ? KeptParses.read(place.file, stamp: keptStamp!) : nil }
+        let parsed = Parallel.array(count: pages.count) { i -> (Parsed, KeptParses.Parse?) in
             let full = (path as NSString).appendingPathComponent(pages[i])
             // A page larger than any real one is not read: it would take memory, and a reader's
             // browser, in proportion.
             var info = stat()
-            if stat(full, &info) == 0, Int(info.st_size) > Self.maxPageBytes { return .tooLarge }
-            guard let data = FileManager.default.contents(atPath: full) else { return .unreadable }
+            if stat(full, &info) == 0, Int(info.st_size) > Self.maxPageBytes { return (.tooLarge, nil) }
+            guard let data = FileManager.default.contents(atPath: full) else { return (.unreadable, nil) }
             let bytes = Array(data)
-            if let offset = UTF8Offset.firstInvalid(bytes) { return .notUTF8(offset) }
+            let hash = keeping.map { _ in KeptParses.hash(bytes) }
+            if let hash, let (story, parse) = kept?.story(of: pages[i], bytes: bytes, hash: hash, committed: committed[pages[i]])
+            {
+                return (.story(story), parse)
+            }
+            if let offset = UTF8Offset.firstInvalid(bytes) { return (.notUTF8(offset), nil) }
             do throws(FrontMatter.Error) {
                 let matter = try FrontMatter.parse(String(decoding: bytes, as: UTF8.self))
-                return .story(
-                    MarkdownStory(
-                        file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]], permalinks: permalinks,
-                        dialect: dialect))
+                let story = MarkdownStory(
+                    file: pages[i], matter: matter, zone: zone, committed: committed[pages[i]], permalinks: permalinks,
+                    dialect: dialect)
+                return (
+                    .story(story),
+                    hash.map { KeptParses.parse(of: story, bytes: bytes, hash: $0, committed: committed[pages[i]]) }
+                )
             } catch {
-                return .invalid(error)
+                return (.invalid(error), nil)
             }
+        }
+        if let keeping, let keptStamp {
+            KeptParses.write(parsed.compactMap { $0.1 }, stamp: keptStamp, to: keeping.file)
         }
         var stories: [(entry: SourceEntry, key: OrderKey)] = []
         var next = 0
@@ -230,7 +254,7 @@ public struct MarkdownStorySource: StorySource {
                 }
             }
             defer { next += 1 }
-            switch parsed[next] {
+            switch parsed[next].0 {
             case .unreadable:
                 stories.append((SourceEntry(location: file, content: .unreadable("cannot read")), .last(file)))
                 leaveBundle("its page could not be read")
