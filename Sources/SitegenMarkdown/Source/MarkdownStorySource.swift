@@ -3,6 +3,7 @@ import SitegenConfig
 import SitegenModel
 import SitegenSource
 import SitegenSystem
+import Synchronization
 
 /// `--source content/`: a folder of Markdown files, one story each, at any depth, as Jekyll,
 /// Hugo and Eleventy lay them out. The front matter gives the row (`MarkdownStory`), the body
@@ -34,6 +35,13 @@ public struct MarkdownStorySource: StorySource {
 
     /// Where the files' parses are kept between builds (`KeptParses`); nil: nowhere.
     var keptParses: KeptParses.Place?
+    /// The folder's files as `stamp()` listed them, for the `entries()` after it: one walk of
+    /// the folder a build, and entries that are the files the stamp describes.
+    private let listed = Listed()
+
+    private final class Listed: Sendable {
+        let files = Mutex<[(path: String, role: Role)]?>(nil)
+    }
 
     public init(path: String, drafts: Bool = false, zone: SiteTimeZone = .utc) {
         self.path = path
@@ -59,6 +67,7 @@ public struct MarkdownStorySource: StorySource {
         let (path, drafts, zone) = (self.path, self.drafts, self.zone.identifier)
         return try await BlockingExecutor.run {
             let files = try Self.files(in: path)
+            listed.files.withLock { $0 = files }
             var lines = ["markdown \(drafts) \(zone)", GitDates.head(of: path) ?? "no git"]
             lines.reserveCapacity(files.count + 4)
             for (file, role) in files {
@@ -179,7 +188,11 @@ public struct MarkdownStorySource: StorySource {
     }
 
     private func readEntries() throws -> [SourceEntry] {
-        let files = try Self.files(in: path)
+        let files =
+            try listed.files.withLock { files in
+                defer { files = nil }
+                return files
+            } ?? Self.files(in: path)
         var bundled: [String: [StoryFile]] = [:]
         for case (let file, .bundled(let page)) in files {
             let folder = (page as NSString).deletingLastPathComponent + "/"
