@@ -29,11 +29,12 @@ package enum KeptBytes {
             bytes.append(UInt8(ascii: "\n"))
         }
 
-        /// The bytes to write: what was added, then its checksum.
-        package var sealed: [UInt8] {
-            var sealed = bytes
-            withUnsafeBytes(of: KeptBytes.checksum(bytes[...]).littleEndian) { sealed.append(contentsOf: $0) }
-            return sealed
+        /// The bytes to write: what was added, then its checksum (appended in place: a kept
+        /// file can be tens of megabytes, and a copy of it would be the build's peak's).
+        package consuming func sealed() -> [UInt8] {
+            let checksum = KeptBytes.checksum(bytes[...])
+            withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
+            return bytes
         }
 
         @inlinable package mutating func add(count: Int) { add(UInt64(count)) }
@@ -78,25 +79,28 @@ package enum KeptBytes {
 
     package struct Reader {
         @usableFromInline let bytes: [UInt8]
+        /// Where the records end (the checksum's start), or 0 for a file that failed it.
+        @usableFromInline let end: Int
         @usableFromInline var at = 0
 
-        /// Reads `sealed` (`Writer.sealed`); its checksum is checked first.
+        /// Reads `sealed` (`Writer.sealed`); its checksum is checked first. A file whose
+        /// checksum is not its bytes' reads as nothing (the format line fails).
         @inlinable package init(_ sealed: [UInt8]) {
-            let body = sealed.count >= 8 ? sealed[..<(sealed.count - 8)] : []
+            bytes = sealed
             var kept: UInt64 = 0
-            for k in 0..<min(8, sealed.count) { kept |= UInt64(sealed[body.count + k]) << (8 * k) }
-            // A file whose checksum is not its bytes' reads as nothing (the format line fails).
-            bytes = sealed.count >= 8 && KeptBytes.checksum(body) == kept ? Array(body) : []
+            let body = max(0, sealed.count - 8)
+            for k in 0..<min(8, sealed.count) { kept |= UInt64(sealed[body + k]) << (8 * k) }
+            end = sealed.count >= 8 && KeptBytes.checksum(sealed[..<body]) == kept ? body : 0
         }
 
         /// The stamp, after the line naming `format`; `Malformed` for another format.
         @inlinable package mutating func stamp(format: String) throws -> String {
             let line = Array(format.utf8) + [UInt8(ascii: "\n")]
-            guard bytes.count >= line.count, bytes[0..<line.count].elementsEqual(line) else { throw Malformed() }
+            guard end >= line.count, bytes[0..<line.count].elementsEqual(line) else { throw Malformed() }
             at = line.count
-            guard let end = bytes[at...].firstIndex(of: UInt8(ascii: "\n")) else { throw Malformed() }
-            defer { at = end + 1 }
-            return String(decoding: bytes[at..<end], as: UTF8.self)
+            guard let newline = bytes[at..<end].firstIndex(of: UInt8(ascii: "\n")) else { throw Malformed() }
+            defer { at = newline + 1 }
+            return String(decoding: bytes[at..<newline], as: UTF8.self)
         }
 
         /// Where the next read starts, and the bytes read since `start`: a record's bytes, to
@@ -105,7 +109,7 @@ package enum KeptBytes {
         @inlinable package func bytes(from start: Int) -> ArraySlice<UInt8> { bytes[start..<at] }
 
         @inlinable package mutating func number() throws -> UInt64 {
-            guard bytes.count - at >= 8 else { throw Malformed() }
+            guard end - at >= 8 else { throw Malformed() }
             var value: UInt64 = 0
             for k in 0..<8 { value |= UInt64(bytes[at + k]) << (8 * k) }
             at += 8
@@ -117,12 +121,12 @@ package enum KeptBytes {
         /// A count of things each at least a byte long: never more than the bytes left.
         @inlinable package mutating func count() throws -> Int {
             let n = try number()
-            guard n <= UInt64(bytes.count - at) else { throw Malformed() }
+            guard n <= UInt64(end - at) else { throw Malformed() }
             return Int(n)
         }
 
         @inlinable package mutating func flag() throws -> Bool {
-            guard at < bytes.count, bytes[at] <= 1 else { throw Malformed() }
+            guard at < end, bytes[at] <= 1 else { throw Malformed() }
             defer { at += 1 }
             return bytes[at] == 1
         }
@@ -153,7 +157,7 @@ package enum KeptBytes {
 
         /// Nothing after the last record.
         @inlinable package func finish() throws {
-            guard at == bytes.count else { throw Malformed() }
+            guard at == end else { throw Malformed() }
         }
     }
 }

@@ -23,10 +23,18 @@ package enum WholeWrite {
     /// through `FileManager.createFile`, which writes a temporary file of its own first: a
     /// process killed then leaves a `.dat.nosync…` file that nothing knows to clear.)
     package static func replace(_ path: String, with bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { replace(path, with: $0) }
+    }
+
+    package static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { replace(path, with: $0) }
+    }
+
+    private static func replace(_ path: String, with bytes: UnsafeRawBufferPointer) -> Bool {
         let temporary = path + ".new"
         let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard file >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { write($0, to: file) }
+        let written = write(bytes, to: file)
         close(file)
         guard written, rename(temporary, path) == 0 else {
             unlink(temporary)

@@ -135,7 +135,7 @@ package struct KeptPages: Sendable {
             }
             return page
         }.compactMap { $0 }
-        _ = BesideOutput.writeWhole(Data(KeptPagesFile.bytes(known, settings: settings)), to: file(of: output))
+        _ = WholeWrite.replace(file(of: output), with: KeptPagesFile.bytes(known, settings: settings))
     }
 
     /// Removes the file: an output gone, or built without pages to keep.

@@ -31,7 +31,7 @@ enum KeptPagesFile {
                 writer.add(Int(version.changed))
             }
         }
-        return writer.sealed
+        return writer.sealed()
     }
 
     /// The settings stamp the pages were made with, and the pages; `KeptBytes.Malformed` when

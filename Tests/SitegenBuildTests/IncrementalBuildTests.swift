@@ -112,7 +112,7 @@ struct IncrementalBuildTests {
             #expect(try await Build.run(request).unchanged)
             // Nothing is written by a build that found nothing: `sitegen serve`'s watcher stays quiet.
             let beside = FileIdentity.snapshot(folder.path("site")).filter { $0.key.hasPrefix(".Public.") }
-            #expect(beside.count == 5, "\(beside.keys.sorted())")
+            #expect(beside.count == 4, "\(beside.keys.sorted())")
             #expect(try await Build.run(request).unchanged)
             #expect(FileIdentity.snapshot(folder.path("site")).filter { $0.key.hasPrefix(".Public.") } == beside)
         }

@@ -209,10 +209,11 @@ public struct MarkdownStorySource: StorySource {
         let configs = SiteConfigFiles.read(folder: path)
         let permalinks = configs.permalinks
         let dialect = configs.dialect
-        // Parses the last build kept, for files whose bytes are the same (`KeptParses`).
-        let keeping = keptParses
+        // Parses the last build kept, for files whose bytes are the same (`KeptParses`): a
+        // build over an output that is there takes them, and keeps its own.
+        let keeping = keptParses.flatMap { $0.reuse ? $0 : nil }
         let keptStamp = keeping.map { _ in KeptParses.stamp(configs: configs, zone: zone) }
-        let kept = keeping.flatMap { place in place.reuse ? KeptParses.read(place.file, stamp: keptStamp!) : nil }
+        let kept = keeping.map { place in KeptParses.read(place.file, stamp: keptStamp!) }
         let parsed = Parallel.array(count: pages.count) { i -> (Parsed, KeptParses.Parse?) in
             let full = (path as NSString).appendingPathComponent(pages[i])
             // A page larger than any real one is not read: it would take memory, and a reader's
