@@ -45,29 +45,47 @@ def store(tmp_path_factory):
     config = folder / "s3.json"
     config.write_text(json.dumps({"identities": [{"name": "sitegen", "credentials": [{"accessKey": ACCESS, "secretKey": SECRET}],
                                                  "actions": ["Admin", "Read", "List", "Tagging", "Write"]}]}))
-    ports = {name: free_port() for name in ["master", "volume", "filer", "s3"]}
-    grpc = {name: free_port() for name in ports}
-    command = [tool("weed"), "server", f"-dir={folder}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
-               f"-master.port={ports['master']}", f"-master.port.grpc={grpc['master']}",
-               f"-volume.port={ports['volume']}", f"-volume.port.grpc={grpc['volume']}",
-               f"-filer.port={ports['filer']}", f"-filer.port.grpc={grpc['filer']}",
-               "-s3", f"-s3.port={ports['s3']}", f"-s3.port.grpc={grpc['s3']}", "-s3.port.iceberg=0", "-s3.port.lance=0",
-               f"-s3.config={config}", "-master.volumeSizeLimitMB=64", "-volume.max=30", "-metricsPort=0"]
-    log = open(folder / "weed.log", "w")
-    # A session of its own: `weed` from PyPI is a launcher with the server as its child, and both must go.
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    endpoint = f"http://127.0.0.1:{ports['s3']}"
-    client = boto3.client("s3", endpoint_url=endpoint, aws_access_key_id=ACCESS, aws_secret_access_key=SECRET,
-                          region_name="us-east-1", config=Config(max_pool_connections=16))
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            client.create_bucket(Bucket="site")
+    # Ports are picked free, then released for weed to take: another process (a client's own
+    # ephemeral port) may take one first. weed then exits at once: started again on others.
+    for attempt in range(3):
+        picked = set()
+        while len(picked) < 8:
+            picked.add(free_port())
+        picked = sorted(picked)
+        ports = dict(zip(["master", "volume", "filer", "s3"], picked[:4]))
+        grpc = dict(zip(ports, picked[4:]))
+        data = folder / f"data-{attempt}"
+        data.mkdir()
+        command = [tool("weed"), "server", f"-dir={data}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+                   f"-master.port={ports['master']}", f"-master.port.grpc={grpc['master']}",
+                   f"-volume.port={ports['volume']}", f"-volume.port.grpc={grpc['volume']}",
+                   f"-filer.port={ports['filer']}", f"-filer.port.grpc={grpc['filer']}",
+                   "-s3", f"-s3.port={ports['s3']}", f"-s3.port.grpc={grpc['s3']}", "-s3.port.iceberg=0", "-s3.port.lance=0",
+                   f"-s3.config={config}", "-master.volumeSizeLimitMB=64", "-volume.max=30", "-metricsPort=0"]
+        log = open(folder / "weed.log", "w")
+        # A session of its own: `weed` from PyPI is a launcher with the server as its child, and both must go.
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        endpoint = f"http://127.0.0.1:{ports['s3']}"
+        client = boto3.client("s3", endpoint_url=endpoint, aws_access_key_id=ACCESS, aws_secret_access_key=SECRET,
+                              region_name="us-east-1", config=Config(max_pool_connections=16))
+        deadline = time.monotonic() + 60
+        started = False
+        while not started:
+            try:
+                client.create_bucket(Bucket="site")
+                started = True
+            except Exception:
+                if process.poll() is not None and attempt < 2 and "address already in use" in open(folder / "weed.log").read():
+                    try:
+                        os.killpg(process.pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                    break
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise AssertionError("SeaweedFS did not start: " + open(folder / "weed.log").read()[-2000:])
+                time.sleep(0.5)
+        if started:
             break
-        except Exception:
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise AssertionError("SeaweedFS did not start: " + open(folder / "weed.log").read()[-2000:])
-            time.sleep(0.5)
     yield {"endpoint": endpoint, "client": client, "filer": f"http://127.0.0.1:{ports['filer']}"}
     os.killpg(process.pid, signal.SIGTERM)
     try:
