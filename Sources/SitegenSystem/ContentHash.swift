@@ -42,6 +42,13 @@ public struct ContentHash {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// `value` of `bytes`: a key for what is kept between builds (`KeptPages`, `KeptParses`).
+    public static func value<Bytes: Sequence>(of bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var h = ContentHash()
+        h.combine(bytes: bytes)
+        return h.value
+    }
+
     public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var h = ContentHash()
         h.combine(bytes: bytes)

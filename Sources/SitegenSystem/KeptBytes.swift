@@ -9,18 +9,14 @@
 /// `Malformed`, never a crash, a read past its end, or a record other than the one written.
 /// Such a file costs what it kept, never the build.
 package enum KeptBytes {
-    @usableFromInline static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash = ContentHash()
-        bytes.withUnsafeBytes { hash.combine(bytes: $0) }
-        return hash.value
-    }
+    @usableFromInline static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 { ContentHash.value(of: bytes) }
 
     package struct Malformed: Error {
         @inlinable package init() {}
     }
 
     package struct Writer {
-        package var bytes: [UInt8] = []
+        @usableFromInline var bytes: [UInt8] = []
 
         @inlinable package init(format: String, stamp: String) {
             bytes.append(contentsOf: Array(format.utf8))

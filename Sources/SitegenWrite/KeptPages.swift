@@ -80,21 +80,19 @@ package struct KeptPages: Sendable {
         story.fingerprint(into: &print)
         print.add(rowHTML)
         print.add(place) { print, place in place.fingerprint(into: &print) }
-        var hash = ContentHash()
-        hash.combine(bytes: print.bytes)
-        return hash.value
+        return ContentHash.value(of: print.bytes)
     }
 
     /// The last build's pages, if it made them with `settings`. A file that cannot be read whole
     /// as written costs the pages, never the build: they are made again.
     package static func read(output: String, settings: String) -> Previous {
-        guard let data = FileManager.default.contents(atPath: file(of: output)),
-            let (stamp, pages) = try? KeptPagesFile.read(Array(data))
-        else { return .none }
+        guard let data = FileManager.default.contents(atPath: file(of: output)) else { return .none }
+        var reader = KeptBytes.Reader(Array(data))
+        guard let stamp = try? reader.stamp(format: KeptPagesFile.format) else { return .none }
         guard stamp == settings else { return .settingsChanged }
         var records: [String: Page] = [:]
         do {
-            for page in try pages() {
+            for page in try KeptPagesFile.pages(&reader) {
                 guard let first = page.files.first else { throw KeptBytes.Malformed() }
                 records[first] = page
             }

@@ -34,33 +34,26 @@ enum KeptPagesFile {
         return writer.sealed()
     }
 
-    /// The settings stamp the pages were made with, and the pages; `KeptBytes.Malformed` when
-    /// the bytes are not such a file, whole.
-    static func read(_ bytes: [UInt8]) throws -> (settings: String, pages: () throws -> [KeptPages.Page]) {
-        var reader = KeptBytes.Reader(bytes)
-        let settings = try reader.stamp(format: format)
-        return (
-            settings,
-            {
-                let pages = try reader.list { reader in
-                    var page = KeptPages.Page(
-                        files: try reader.texts(), inputs: try reader.number(),
-                        answers: try reader.list { reader in
-                            LinkAnswer(link: try reader.text(), page: try reader.optionalText())
-                        }, links: try reader.texts(), ids: try reader.texts(), removed: try reader.texts(),
-                        capped: try reader.texts())
-                    page.versions = try reader.list { reader in
-                        KeptPages.KeptFile(
-                            path: try reader.text(),
-                            version: FileVersion(
-                                device: try reader.number(), inode: try reader.number(), size: Int64(try reader.int()),
-                                modified: Int64(try reader.int()), changed: Int64(try reader.int())))
-                    }
-                    return page
-                }
-                try reader.finish()
-                return pages
+    /// The pages after the settings stamp (`reader.stamp(format:)`, read first);
+    /// `KeptBytes.Malformed` when the rest is not such pages, whole.
+    static func pages(_ reader: inout KeptBytes.Reader) throws -> [KeptPages.Page] {
+        let pages = try reader.list { reader in
+            var page = KeptPages.Page(
+                files: try reader.texts(), inputs: try reader.number(),
+                answers: try reader.list { reader in
+                    LinkAnswer(link: try reader.text(), page: try reader.optionalText())
+                }, links: try reader.texts(), ids: try reader.texts(), removed: try reader.texts(),
+                capped: try reader.texts())
+            page.versions = try reader.list { reader in
+                KeptPages.KeptFile(
+                    path: try reader.text(),
+                    version: FileVersion(
+                        device: try reader.number(), inode: try reader.number(), size: Int64(try reader.int()),
+                        modified: Int64(try reader.int()), changed: Int64(try reader.int())))
             }
-        )
+            return page
+        }
+        try reader.finish()
+        return pages
     }
 }

@@ -66,11 +66,7 @@ struct KeptParses: Sendable {
     }
 
     /// The file's bytes' hash, as parses are kept by.
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var hash = ContentHash()
-        hash.combine(bytes: bytes)
-        return hash.value
-    }
+    static func hash(_ bytes: [UInt8]) -> UInt64 { ContentHash.value(of: bytes) }
 
     /// The parses kept at `file` for `stamp`; none when there are none, or others, or the file is
     /// not whole.
