@@ -269,7 +269,8 @@ let package = Package(
             // The Mustache spec's test cases, read from disk by MustacheSpecTests.
             exclude: ["MustacheSpec"]
         ),
-        .testTarget(name: "SitegenWriteTests", dependencies: ["SitegenModel", "SitegenWrite", "SitegenTestSupport"]),
+        .testTarget(
+            name: "SitegenWriteTests", dependencies: ["SitegenModel", "SitegenRender", "SitegenWrite", "SitegenTestSupport"]),
         .testTarget(name: "SitegenSearchTests", dependencies: ["SitegenModel", "SitegenSearch", "SitegenTestSupport"]),
         .testTarget(name: "SitegenThreadsTests", dependencies: ["SitegenModel", "SitegenThreads", "SitegenTestSupport"]),
         .testTarget(

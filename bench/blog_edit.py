@@ -41,15 +41,15 @@ def build(sitegen, source, output, *flags):
 def differences(rebuilt, fresh):
     """Files of the fresh build missing from the rebuild or with other bytes there. The rebuild
     may hold more: the files of the previous generations it keeps (--keep-generations), each
-    named by its content or in a build's folder, under m/, s/ or x/."""
+    named by its content or in a build's folder, under m/, s/, x/ or c/ (threads)."""
     found = []
     comparison = filecmp.dircmp(rebuilt, fresh)
     stack = [("", comparison)]
     while stack:
         prefix, c = stack.pop()
         found += [f"missing: {prefix}{name}" for name in c.right_only]
-        found += [f"extra: {prefix}{name}" for name in c.left_only if prefix.split("/")[0] not in ("m", "s", "x")
-                  and not (prefix == "" and name in ("m", "s", "x"))]
+        found += [f"extra: {prefix}{name}" for name in c.left_only if prefix.split("/")[0] not in ("m", "s", "x", "c")
+                  and not (prefix == "" and name in ("m", "s", "x", "c"))]
         _, mismatch, errors = filecmp.cmpfiles(os.path.join(rebuilt, prefix), os.path.join(fresh, prefix), c.common_files,
                                                shallow=False)
         # m/builds.txt lists the generations kept: the rebuild's names the previous one too.

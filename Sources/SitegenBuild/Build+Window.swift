@@ -34,9 +34,9 @@ struct ListSoFar {
     var itemFolders: Set<String> = []
     var sandboxed: [String] = []
     var authored: [AuthoredPage] = []
-    /// The pages with a Markdown body, as `KeptPages` keeps them for the next build, and how
-    /// many of them this one kept from the last rather than made.
-    var keptPages: [KeptPages.Page] = []
+    /// The pages with a Markdown body or a thread, as `KeptPages` keeps them for the next
+    /// build, and how many of them this one kept from the last rather than made.
+    var keptPages: KeptPages.Records
     var pagesKept = 0
     /// Documents' texts written (`t/<id>.txt`, with search): the search page shows passages.
     var texts = 0
@@ -73,6 +73,9 @@ struct WindowContext {
     var oneWindow = false
     /// The last build's document pages, when this build may keep them (`KeptPages`).
     var kept: KeptPages?
+    /// The thread reader can say what changed by the next build (`ThreadReader.changeNote`):
+    /// pages with a thread are recorded for it to keep.
+    var keepsThreads = false
 }
 
 extension Build {
@@ -90,9 +93,8 @@ extension Build {
         // their paths and rows are made (a row links to its page).
         if let threads = context.threads {
             let counted = stories.indices.filter { (stories[$0].descendants ?? 0) > 0 }
-            let ids = counted.map { stories[$0].id }
-            let found = try Parallel.mapThrowing(ids) { id in try threads.hasThread(id) }
-            for (i, has) in zip(counted, found) where has { stories[i].hasThread = true }
+            let found = try threads.withThreads(counted.map { stories[$0].id })
+            for i in counted where found.contains(stories[i].id) { stories[i].hasThread = true }
         }
         for skip in skipped where skip.reason == .ignored {
             log("      ignored \(skip.location) (\(skip.detail ?? ""))")
@@ -181,10 +183,10 @@ extension Build {
             }
         }
         let pages = try writer.writeItemPages(
-            itemRows, stories: stories, rowHTML: html, threads: threadWriter, kept: context.kept)
+            itemRows, stories: stories, rowHTML: html, threads: threadWriter, kept: context.kept,
+            records: list.keptPages, keepsThreads: context.keepsThreads)
         list.authored += pages.authored
         list.threads += pages.threads
-        list.keptPages += pages.documents
         list.pagesKept += pages.kept
         if writer.texts { list.texts += itemRows.count { stories[$0].markdown != nil } }
         for i in itemRows {

@@ -156,14 +156,23 @@ public enum Build {
         // changed. Not removed here: each vouches only for files as that build left them.
         let kept = output.inPlace ? KeptPages.read(output: request.output, settings: settings) : .none
         do {
-            var list = ListSoFar()
+            // What the threads are before any is read, for the next build to ask what changed.
+            let threadNote = try threads?.changeNote()
+            var list = ListSoFar(keptPages: KeptPages.Records(folder: output.parent))
             var seen = Set<Int>()
             var keptPages: KeptPages?
-            if case .pages(let pages) = kept { keptPages = pages }
+            if case .pages(var pages) = kept {
+                if let note = pages.threadNote { pages.threadsChanged = try threads?.storiesChanged(since: note) }
+                keptPages = pages
+            }
             if case .settingsChanged = kept { log("      settings, theme or sitegen changed: every page made again") }
             let context = WindowContext(
                 request: request, rows: rows, renderer: renderer, output: output, siteSlugs: siteSlugs, paths: paths,
-                threads: threads, oneWindow: windows is WholeEntries, kept: keptPages)
+                threads: threads, oneWindow: windows is WholeEntries, kept: keptPages,
+                // Not a first build's: a fresh build is always fresh and pays nothing for them
+                // (their records were a few percent of its memory); its first rebuild makes
+                // every thread's pages, and records them for the next.
+                keepsThreads: threadNote != nil && output.inPlace)
             log("[3/5] Render rows and item pages")
             while var entries = try windows.next() {
                 log("      \(entries.count) entries")
@@ -175,7 +184,7 @@ public enum Build {
             var report = try write(
                 list, request: request, renderer: renderer, rows: rows, output: output, assets: assets,
                 sitePages: sitePages, themeIDs: theme.itemPageIDs.union(theme.sitePageIDs), stamp: stamp,
-                settings: settings, log: log)
+                settings: settings, threadNote: threadNote, log: log)
             if case .settingsChanged = kept { report.settingsChanged = true }
             return report
         } catch {
@@ -188,7 +197,7 @@ public enum Build {
     private static func write(
         _ list: consuming ListSoFar, request: BuildRequest, renderer: PageRenderer, rows: RowRenderer, output: OutputFolder,
         assets: [Asset], sitePages: [SitePage], themeIDs: Set<String>, stamp: String?, settings: String,
-        log: (String) -> Void
+        threadNote: String?, log: (String) -> Void
     ) throws -> BuildReport {
         let options = request.options
         let paths = renderer.paths
@@ -276,7 +285,9 @@ public enum Build {
         if list.keptPages.isEmpty {
             KeptPages.remove(output: request.output)
         } else {
-            KeptPages.write(list.keptPages, settings: settings, output: request.output, precompress: output.precompress)
+            KeptPages.write(
+                list.keptPages, settings: settings, threadNote: threadNote, output: request.output,
+                precompress: output.precompress)
         }
         let changed = output.changedFiles()
         try ChangedURLs.write(changed.written + changed.removed, paths: paths, output: request.output)

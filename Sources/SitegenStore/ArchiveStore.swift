@@ -10,22 +10,28 @@ import SitegenSystem
 /// the next one does not fetch them again. Calls block their thread (SQLite is synchronous):
 /// callers make them off Swift's cooperative pool.
 ///
-/// Format 2 (`PRAGMA user_version`; `application_id` says the file is sitegen's):
+/// Format 3 (`PRAGMA user_version`; `application_id` says the file is sitegen's):
 ///
 ///     item(id INTEGER PRIMARY KEY, kind TEXT, time INTEGER, gone INTEGER, json BLOB, fetched INTEGER,
-///          parent INTEGER)                        -- a comment's parent: its thread is found by it
+///          parent INTEGER,                        -- a comment's parent: its thread is found by it
+///          change INTEGER)                        -- the count of changes when its bytes last came in new
 ///     walk(key TEXT PRIMARY KEY, value INTEGER)   -- the walk's marks (`HNArchiveSource`), and
 ///                                                   `changes`, the count of items that came in new
-///     thread(story INTEGER PRIMARY KEY, descendants INTEGER, kids TEXT)
+///     thread(story INTEGER PRIMARY KEY, descendants INTEGER, kids TEXT, change INTEGER)
 ///                                                 -- a list's story's count of comments and its
 ///                                                   replies (JSON) when its thread was last
 ///                                                   fetched (`ThreadFetch`)
 ///
-/// A store of format 1 (no `parent`) is brought to format 2 when it is opened, in one
-/// transaction: the column added and filled from the comments' JSON.
+/// `change` says what came in after what: a build notes `changes` before it reads, and the next
+/// one asks which threads hold a row whose `change` is past that note (`threads(changedSince:)`)
+/// to make only their pages again.
+///
+/// An older store is brought to format 3 when it is opened, in one transaction: format 1 gets
+/// `parent`, filled from the comments' JSON; format 2 gets `change`, 0 for every row (before
+/// any build's note).
 public final class ArchiveStore: Sendable {
     /// The newest format this sitegen reads and writes.
-    public static let format = 2
+    public static let format = 3
     /// "sitg", so that another program's SQLite file is told from an archive.
     static let applicationID: Int32 = 0x7369_7467
 
@@ -63,11 +69,7 @@ public final class ArchiveStore: Sendable {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 if version == 0 { try Self.create(db) }
                 if version == 1 { try Self.upgradeFromFormat1(db) }
-                // (Added within format 2, which read no such table before: made when missing.)
-                try db.execute(
-                    sql:
-                        "CREATE TABLE IF NOT EXISTS thread (story INTEGER PRIMARY KEY, descendants INTEGER NOT NULL, kids TEXT NOT NULL)"
-                )
+                if version == 1 || version == 2 { try Self.upgradeFromFormat2(db) }
             }
         } catch let error as ArchiveStoreError {
             throw error
@@ -84,11 +86,15 @@ public final class ArchiveStore: Sendable {
                 sql: """
                     CREATE TABLE item (
                         id INTEGER PRIMARY KEY, kind TEXT NOT NULL, time INTEGER, gone INTEGER NOT NULL,
-                        json BLOB NOT NULL, fetched INTEGER NOT NULL, parent INTEGER);
+                        json BLOB NOT NULL, fetched INTEGER NOT NULL, parent INTEGER, change INTEGER NOT NULL DEFAULT 0);
                     CREATE INDEX item_listed ON item (kind, gone, id);
                     CREATE INDEX item_time ON item (kind, time);
                     CREATE INDEX item_parent ON item (parent) WHERE parent IS NOT NULL;
+                    CREATE INDEX item_change ON item (change);
                     CREATE TABLE walk (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                    CREATE TABLE thread (
+                        story INTEGER PRIMARY KEY, descendants INTEGER NOT NULL, kids TEXT NOT NULL,
+                        change INTEGER NOT NULL DEFAULT 0);
                     PRAGMA application_id = \(applicationID);
                     PRAGMA user_version = \(format);
                     """)
@@ -106,6 +112,22 @@ public final class ArchiveStore: Sendable {
                         WHERE kind = 'comment' AND json_valid(CAST(json AS TEXT));
                     CREATE INDEX item_parent ON item (parent) WHERE parent IS NOT NULL;
                     PRAGMA user_version = 2;
+                    """)
+            return .commit
+        }
+    }
+
+    /// Format 2 had no `change`: added, 0 everywhere. (Its `thread` table came within format
+    /// 2, so a store of it may lack one: made here with the column.)
+    private static func upgradeFromFormat2(_ db: Database) throws {
+        try db.inTransaction {
+            try db.execute(
+                sql: """
+                    ALTER TABLE item ADD COLUMN change INTEGER NOT NULL DEFAULT 0;
+                    CREATE INDEX item_change ON item (change);
+                    CREATE TABLE IF NOT EXISTS thread (story INTEGER PRIMARY KEY, descendants INTEGER NOT NULL, kids TEXT NOT NULL);
+                    ALTER TABLE thread ADD COLUMN change INTEGER NOT NULL DEFAULT 0;
+                    PRAGMA user_version = 3;
                     """)
             return .commit
         }
@@ -169,31 +191,67 @@ public final class ArchiveStore: Sendable {
 
     /// Stores `items` (replacing what it held under their ids), in one transaction, and adds
     /// to the count of changes those whose bytes are new: an item fetched again as it was is
-    /// not a change.
+    /// not a change. Those get the count as it was plus one for their `change`: past every note
+    /// a build took before this commit, and within every note taken after it.
     public func put(_ items: [ArchivedItem], at now: Int) throws(ArchiveStoreError) {
         guard !items.isEmpty else { return }
         try run {
             try $0.write { db in
+                let change = try Self.changes(db) + 1
                 let statement = try db.makeStatement(
                     sql: """
-                        INSERT INTO item (id, kind, time, gone, json, fetched, parent) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO item (id, kind, time, gone, json, fetched, parent, change) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, time = excluded.time, gone = excluded.gone,
-                            json = excluded.json, fetched = excluded.fetched, parent = excluded.parent
+                            json = excluded.json, fetched = excluded.fetched, parent = excluded.parent,
+                            change = excluded.change
                         WHERE item.json IS NOT excluded.json
                         """)
                 var changed = 0
                 for item in items {
                     try statement.execute(arguments: [
-                        item.id, item.kind, item.time, item.gone, Data(item.json), now, item.parent,
+                        item.id, item.kind, item.time, item.gone, Data(item.json), now, item.parent, change,
                     ])
                     changed += db.changesCount
                 }
-                if changed > 0 {
-                    try db.execute(
-                        sql:
-                            "INSERT INTO walk (key, value) VALUES ('changes', ?) ON CONFLICT (key) DO UPDATE SET value = value + ?",
-                        arguments: [changed, changed])
+                try Self.count(changed, db)
+            }
+        }
+    }
+
+    private static func changes(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT value FROM walk WHERE key = 'changes'") ?? 0
+    }
+
+    private static func count(_ changed: Int, _ db: Database) throws {
+        guard changed > 0 else { return }
+        try db.execute(
+            sql: "INSERT INTO walk (key, value) VALUES ('changes', ?) ON CONFLICT (key) DO UPDATE SET value = value + ?",
+            arguments: [changed, changed])
+    }
+
+    /// The ids of every row that came in new after the count of changes was `mark` (`changes()`,
+    /// noted by an earlier build), and of every item above one of them, up to the story (or to
+    /// an id the store lacks): a story not among them has the thread it had then. A list's
+    /// story, which the store does not keep, is among them by its `thread` record or by the
+    /// replies under it.
+    public func threads(changedSince mark: Int) throws(ArchiveStoreError) -> Set<Int> {
+        try run {
+            try $0.read { db in
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        WITH RECURSIVE up(id, parent) AS (
+                            SELECT id, parent FROM item WHERE change > ?1
+                            UNION SELECT item.id, item.parent FROM item JOIN up ON item.id = up.parent)
+                        SELECT id, parent FROM up
+                        UNION ALL SELECT story, NULL FROM thread WHERE change > ?1
+                        """, arguments: [mark])
+                var ids = Set<Int>()
+                while let row = try rows.next() {
+                    ids.insert(row[0])
+                    if let parent: Int = row[1] { ids.insert(parent) }
                 }
+                return ids
             }
         }
     }
@@ -290,12 +348,25 @@ public final class ArchiveStore: Sendable {
 
     /// Records that `story`'s thread was fetched when the story counted `descendants` comments
     /// and had the replies `kids` (in HN's order: a list's stories are not kept as items).
+    /// A record with other replies than the last is a change, counted as an item's is.
     public func setThread(_ story: Int, descendants: Int, kids: [Int]) throws(ArchiveStoreError) {
         try run {
             try $0.write { db in
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO thread (story, descendants, kids) VALUES (?, ?, ?)",
-                    arguments: [story, descendants, "[" + kids.map(String.init).joined(separator: ",") + "]"])
+                    sql: """
+                        INSERT INTO thread (story, descendants, kids, change) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (story) DO UPDATE SET descendants = excluded.descendants, kids = excluded.kids,
+                            change = CASE WHEN thread.kids IS excluded.kids THEN thread.change ELSE excluded.change END
+                        """,
+                    arguments: [
+                        story, descendants, "[" + kids.map(String.init).joined(separator: ",") + "]",
+                        try Self.changes(db) + 1,
+                    ])
+                // Counted only when the replies moved (a new count alone changes no page).
+                let moved =
+                    try Int.fetchOne(
+                        db, sql: "SELECT change FROM thread WHERE story = ?", arguments: [story]) == (try Self.changes(db) + 1)
+                if moved { try Self.count(1, db) }
             }
         }
     }
@@ -316,6 +387,16 @@ public final class ArchiveStore: Sendable {
         try run {
             try $0.read { db in
                 try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE parent = ? LIMIT 1", arguments: [id]) ?? false
+            }
+        }
+    }
+
+    /// Of `ids`, those the store holds a comment replying to: `hasReplies` for many at once.
+    public func withReplies(_ ids: [Int]) throws(ArchiveStoreError) -> Set<Int> {
+        guard !ids.isEmpty else { return [] }
+        return try run {
+            try $0.read { db in
+                Set(try Self.rows(db, "SELECT DISTINCT parent FROM item WHERE parent IN", ids).map { $0[0] as Int })
             }
         }
     }

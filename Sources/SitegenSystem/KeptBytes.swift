@@ -18,6 +18,19 @@ package enum KeptBytes {
     package struct Writer {
         @usableFromInline var bytes: [UInt8] = []
 
+        /// Records alone, with no format or stamp lines: a part of a file, read back with
+        /// `Reader(unsealed:)`.
+        @inlinable package init() {}
+
+        /// How many bytes it holds.
+        @inlinable package var count: Int { bytes.count }
+
+        /// The bytes added, as they are (a part: `init()`), and the writer empty again.
+        @inlinable package mutating func take() -> [UInt8] {
+            defer { bytes = [] }
+            return bytes
+        }
+
         @inlinable package init(format: String, stamp: String) {
             bytes.append(contentsOf: Array(format.utf8))
             bytes.append(UInt8(ascii: "\n"))
@@ -88,6 +101,22 @@ package enum KeptBytes {
             for k in 0..<min(8, sealed.count) { kept |= UInt64(sealed[body + k]) << (8 * k) }
             end = sealed.count >= 8 && KeptBytes.checksum(sealed[..<body]) == kept ? body : 0
         }
+
+        /// Reads records a `Writer()` wrote, with no lines nor checksum (a part of a file the
+        /// same process wrote a moment before).
+        @inlinable package init(unsealed: [UInt8]) {
+            bytes = unsealed
+            end = unsealed.count
+        }
+
+        /// Goes back to `offset` (an `offset` read before): a record read again.
+        @inlinable package mutating func seek(to offset: Int) throws {
+            guard offset >= 0 && offset <= end else { throw Malformed() }
+            at = offset
+        }
+
+        /// Whether every record has been read.
+        @inlinable package var isAtEnd: Bool { at == end }
 
         /// The stamp, after the line naming `format`; `Malformed` for another format.
         @inlinable package mutating func stamp(format: String) throws -> String {

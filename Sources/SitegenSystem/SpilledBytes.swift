@@ -137,6 +137,22 @@ package final class SpillFile: @unchecked Sendable {
         return start..<start + bytes.count
     }
 
+    /// The bytes at `range` (one `append`'s), read from the file rather than mapped: a part
+    /// read once, whose pages should not count in the build's memory. nil when they cannot be.
+    package func read(_ range: Range<Int>) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        var done = 0
+        while done < range.count {
+            let n = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return bytes
+    }
+
     /// The descriptor (the caller closes it) and the file's size; nothing is appended after.
     fileprivate func finish() -> (fd: Int32, size: Int) {
         finished.store(true, ordering: .relaxed)
@@ -175,5 +191,5 @@ package enum StoredBytes: Sendable {
 package struct SpillError: Error, CustomStringConvertible {
     package var folder: String
     package var reason: String
-    package var description: String { "\(folder): cannot write a temporary file of rendered rows (\(reason))" }
+    package var description: String { "\(folder): cannot write a temporary file of the build's (\(reason))" }
 }

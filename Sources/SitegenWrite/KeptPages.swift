@@ -3,15 +3,20 @@ import SitegenModel
 import SitegenRender
 import SitegenSystem
 
-/// What a build keeps of its document pages (the item pages of stories with a Markdown body,
-/// whose cmark, highlighting and template are most of a blog's build), in `.<name>.pages` beside
-/// the output, so that the next build leaves a page as it is, without making it, when nothing
-/// it was made from has changed:
+/// What a build keeps of its costly item pages, in `.<name>.pages` beside the output, so that
+/// the next build leaves a page as it is, without making it, when nothing it was made from has
+/// changed. Two kinds are kept: document pages (stories with a Markdown body, whose cmark,
+/// highlighting and template are most of a blog's build) and pages with a thread (whose
+/// comments, read, planned and rendered, are most of an archive's). A page is kept by:
 ///
 /// - its **inputs**: the story (every field, `Story.fingerprint`), its row's HTML and its place
 ///   among the folder's pages, hashed. Everything else a page is made from (every setting, the
 ///   theme, the site pages, the sitegen binary: `Build`'s settings stamp) is the same for every
 ///   page and heads the file: when it differs, no page is kept;
+/// - its **thread**, for a page with one: the thread reader's note heads the file
+///   (`ThreadReader.changeNote`), and the next build asks the reader which stories' threads
+///   changed since (`storiesChanged(since:)`, the archive's store knows what came in); those,
+///   and every one when the reader cannot tell, are made again;
 /// - the **answers** its body was given for its links to other Markdown files (which page
 ///   each one is, `LinkAnswer`), asked again: a post linking to `next.md` is made again when
 ///   `next.md` is added, moved or removed;
@@ -21,9 +26,10 @@ import SitegenSystem
 ///   vouches for a file a later build wrote.
 ///
 /// With the page it keeps what the build learns from making it (its links and ids, for the
-/// dead-link check; what its HTML lost or was capped at), so that a kept page counts in the
-/// summary as a made one does. Stories without a Markdown body (a list's, HN's) are not kept:
-/// their pages cost little more to make than to check, and a million of them would cost memory.
+/// dead-link check; what its HTML lost or was capped at; what its thread came to), so that a
+/// kept page counts in the summary as a made one does. Other pages (a story of a list with
+/// neither a body nor a thread) are not kept: they cost little more to make than to check, and
+/// a million of them would cost memory.
 package struct KeptPages: Sendable {
     /// A page as made by this build, before its files' versions are known (`write`).
     package struct Page: Sendable, Equatable {
@@ -36,13 +42,16 @@ package struct KeptPages: Sendable {
         package var ids: [String]
         package var removed: [String]
         package var capped: [String]
+        /// What the page's thread came to, its pages and files among `files`; nil for a page
+        /// without one.
+        package var thread: ThreadsWritten?
         /// Its files and their compressed siblings as the build that made them left them;
         /// empty until known (`write`).
         package var versions: [KeptFile] = []
 
         package init(
-            files: [String], inputs: UInt64, answers: [LinkAnswer], links: [String], ids: [String], removed: [String],
-            capped: [String]
+            files: [String], inputs: UInt64, answers: [LinkAnswer] = [], links: [String] = [], ids: [String] = [],
+            removed: [String] = [], capped: [String] = [], thread: ThreadsWritten? = nil
         ) {
             self.files = files
             self.inputs = inputs
@@ -51,11 +60,15 @@ package struct KeptPages: Sendable {
             self.ids = ids
             self.removed = removed
             self.capped = capped
+            self.thread = thread
         }
     }
 
-    /// A file as the build that made it left it.
+    /// A file as the build that made it left it: one of the page's files, or a compressed
+    /// sibling of one (`which`: the file's index times 4, plus 1 + the index of the sibling's
+    /// suffix in `Precompression.suffixes`, or 0 for the file itself).
     package struct KeptFile: Sendable, Equatable {
+        package var which: Int
         package var path: String
         package var version: FileVersion
     }
@@ -70,7 +83,16 @@ package struct KeptPages: Sendable {
     }
 
     private let output: String
-    private let records: [String: Page]
+    /// The file as read (its checksum checked), and where each page's record starts in it, by
+    /// the page's first file: a record is read again when its page is asked for, rather than
+    /// held read (an archive's, read, were twice the file's bytes in memory).
+    private let file: KeptBytes.Reader
+    private let records: [String: Int]
+    /// The thread reader's note when the last build began (`ThreadReader.changeNote`).
+    package let threadNote: String?
+    /// The stories whose threads changed since `threadNote`, as the reader says; nil (the
+    /// default) keeps no page with a thread.
+    package var threadsChanged: Set<Int>?
 
     package static func file(of output: String) -> String { BesideOutput.path(of: output, "pages") }
 
@@ -86,30 +108,63 @@ package struct KeptPages: Sendable {
     /// The last build's pages, if it made them with `settings`. A file that cannot be read whole
     /// as written costs the pages, never the build: they are made again.
     package static func read(output: String, settings: String) -> Previous {
-        guard let data = FileManager.default.contents(atPath: file(of: output)) else { return .none }
-        var reader = KeptBytes.Reader(Array(data))
+        guard let bytes = WholeRead.bytes(file(of: output)) else { return .none }
+        var reader = KeptBytes.Reader(bytes)
         guard let stamp = try? reader.stamp(format: KeptPagesFile.format) else { return .none }
         guard stamp == settings else { return .settingsChanged }
-        var records: [String: Page] = [:]
+        var records: [String: Int] = [:]
+        let note: String?
         do {
-            for page in try KeptPagesFile.pages(&reader) {
-                guard let first = page.files.first else { throw KeptBytes.Malformed() }
-                records[first] = page
+            // Every record read once, so that a file not whole as written keeps nothing.
+            note = try reader.optionalText()
+            var start = reader.offset
+            while let page = try KeptPagesFile.page(&reader) {
+                records[page.files[0]] = start
+                start = reader.offset
             }
+            try reader.finish()
         } catch {
             return .none
         }
-        return .pages(KeptPages(output: output, records: records))
+        return .pages(KeptPages(output: output, file: reader, records: records, threadNote: note))
+    }
+
+    /// The record of the page whose first file is `first`.
+    private func record(_ first: String) -> Page? {
+        guard let start = records[first] else { return nil }
+        var reader = file
+        guard (try? reader.seek(to: start)) != nil, case let page?? = try? KeptPagesFile.page(&reader) else { return nil }
+        return page
     }
 
     /// The last build's page whose first file is `files[0]`, when it may be kept: the same
     /// files, made from the same inputs, the same answers to its links now (`answers` asks
     /// them), and its files, siblings included, as that build left them. nil: make it.
     package func page(files: [String], inputs: UInt64, answers: ([String]) -> [String?]) -> Page? {
-        guard let first = files.first, let page = records[first], page.files == files, page.inputs == inputs else {
+        guard let first = files.first, let page = record(first), page.files == files, page.inputs == inputs,
+            page.thread == nil
+        else {
             return nil
         }
         guard answers(page.answers.map(\.link)) == page.answers.map(\.page) else { return nil }
+        return unchanged(page)
+    }
+
+    /// The last build's page with a thread at `file`, when it may be kept: made from the same
+    /// inputs, story `story`'s thread unchanged since (`threadsChanged`), the same answers to
+    /// its links (a Markdown body's), and its files as that build left them. Its other files (its text, its thread's pages and files) are the ones
+    /// the same inputs and settings make. nil: make it.
+    package func threadPage(at file: String, inputs: UInt64, story: Int, answers: ([String]) -> [String?]) -> Page? {
+        guard let changed = threadsChanged, !changed.contains(story), let page = record(file), page.thread != nil,
+            page.inputs == inputs, answers(page.answers.map(\.link)) == page.answers.map(\.page)
+        else { return nil }
+        return unchanged(page)
+    }
+
+    /// `page`, when its files are as the build that made it left them: every one of them
+    /// (`OutputFolder.keepChecked` takes them as found) and their siblings.
+    private func unchanged(_ page: Page) -> Page? {
+        guard page.files.allSatisfy({ file in page.versions.contains { $0.path == file } }) else { return nil }
         for file in page.versions where FileVersion.of(output + "/" + file.path) != file.version { return nil }
         return page
     }
@@ -119,21 +174,29 @@ package struct KeptPages: Sendable {
     /// siblings' when the output has them (`precompress`), or is left out when one is missing;
     /// a page kept has them already. Whole or not at all; a file that could not be written
     /// only costs the next build its pages.
-    package static func write(_ pages: [Page], settings: String, output: String, precompress: Bool) {
-        let known = Parallel.array(count: pages.count) { i -> Page? in
-            var page = pages[i]
-            guard page.versions.isEmpty else { return page }
-            for file in page.files {
-                for path in [file]
-                    + (precompress && Precompression.applies(to: file) ? Precompression.suffixes.map { file + $0 } : [])
-                {
-                    guard let version = FileVersion.of(output + "/" + path) else { return nil }
-                    page.versions.append(KeptFile(path: path, version: version))
+    package static func write(_ pages: Records, settings: String, threadNote: String?, output: String, precompress: Bool) {
+        // Written as it is encoded, a part of the records at a time: their files looked at on
+        // both cores, encoded, and gone to the file.
+        guard var spool = KeptBytes.Spool(path: file(of: output)) else { return remove(output: output) }
+        var writer = KeptPagesFile.writer(settings: settings, threadNote: threadNote)
+        pages.forEachPart { part in
+            let known = Parallel.array(count: part.count) { i -> Page? in
+                var page = part[i]
+                guard page.versions.isEmpty else { return page }
+                for (index, file) in page.files.enumerated() {
+                    let siblings = precompress && Precompression.applies(to: file) ? Precompression.suffixes : []
+                    for (which, suffix) in zip(0..., [""] + siblings) {
+                        guard let version = FileVersion.of(output + "/" + file + suffix) else { return nil }
+                        page.versions.append(KeptFile(which: index * 4 + which, path: file + suffix, version: version))
+                    }
                 }
+                return page
             }
-            return page
-        }.compactMap { $0 }
-        _ = WholeWrite.replace(file(of: output), with: KeptPagesFile.bytes(known, settings: settings))
+            for case let page? in known { KeptPagesFile.add(page, to: &writer) }
+            spool.take(&writer)
+        }
+        KeptPagesFile.end(&writer)
+        if !spool.finish(&writer) { remove(output: output) }
     }
 
     /// Removes the file: an output gone, or built without pages to keep.

@@ -132,12 +132,17 @@ public final class OutputFolder: @unchecked Sendable {
         return FileManager.default.fileExists(atPath: staging + "/" + relative)
     }
 
-    /// `keep`, for a file this build would have written with the bytes it has (a page
-    /// `KeptPages` vouches for): counted with the unchanged files.
-    public func keepUnchanged(_ relative: String) -> Bool {
-        guard keep(relative) else { return false }
+    /// `keep`, for a file this build would have written with the bytes it has, whose version
+    /// was just found as the build that made it left it (a page `KeptPages` vouches for): a
+    /// regular file of the previous output, so not looked at again; counted with the unchanged
+    /// files. Only a rebuild in place keeps pages.
+    public func keepChecked(_ relative: String) {
+        precondition(inPlace, "pages are kept only over the output they were made in")
+        kept.withLock { kept in
+            kept.insert(relative)
+            for suffix in Precompression.suffixes where precompress { kept.insert(relative + suffix) }
+        }
         unchangedCount.add(1, ordering: .relaxed)
-        return true
     }
 
     /// A rebuild's write: nothing when the output holds these bytes already (and the siblings

@@ -54,11 +54,12 @@ package struct SiteWriter {
     /// go with each: a page bundle's pictures, copied beside it, and a document's text.
     /// Returns what the build learns of the pages with a Markdown body (`AuthoredPage`), and
     /// of the threads (`threads`: the stories' comments, on the pages of stories that have
-    /// them), and those pages as `KeptPages` keeps them, with how many of them were kept from
-    /// the last build (`kept`, its pages when this build may keep them) rather than made.
+    /// them), with how many of them were kept from the last build (`kept`, its pages when this
+    /// build may keep them) rather than made; and those pages as `KeptPages` keeps them, into
+    /// `records` (pages with a thread only when `keepsThreads`).
     package func writeItemPages(
         _ indices: [Int], stories: [Story], rowHTML: RenderedRows, threads: (any ItemThreads)? = nil,
-        kept: KeptPages? = nil
+        kept: KeptPages? = nil, records: KeptPages.Records? = nil, keepsThreads: Bool = false
     ) throws -> ItemPagesWritten {
         // Pages nest (`docs/`, `docs/config/`): a bundle's file is never written where a page is.
         let pages: Set<String> =
@@ -71,6 +72,9 @@ package struct SiteWriter {
             var page: ItemPageWritten
             if story.markdown != nil && !story.hasThread, renderer.documents != nil {
                 page = try writeDocumentPage(story, row: row, place: place, kept: kept)
+            } else if story.hasThread, let threads {
+                page = try writeThreadPage(
+                    story, row: row, place: place, threads: threads, kept: kept, recorded: keepsThreads)
             } else {
                 let thread = story.hasThread ? try threads?.write(story, rowHTML: row, with: self) : nil
                 let (html, authored, body, _) = renderer.itemPage(
@@ -80,6 +84,9 @@ package struct SiteWriter {
                 if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }
                 page = ItemPageWritten(authored: authored, thread: thread?.written)
             }
+            // Recorded as soon as made: a window's records are many, and only the end needs them.
+            if let record = page.record { try records?.add(record) }
+            page.record = nil
             for file in story.markdownExtras.files where !pages.contains(SitePaths.itemFolder(story) + file.name) {
                 guard let bytes = FileManager.default.contents(atPath: file.source) else {
                     throw WriteError.unreadable(path: file.source, reason: "cannot read (a file of a page bundle)")
@@ -92,7 +99,6 @@ package struct SiteWriter {
         for page in written {
             if let authored = page.authored { result.authored.append(authored) }
             if let thread = page.thread { result.threads += thread }
-            if let document = page.document { result.documents.append(document) }
             if page.wasKept { result.kept += 1 }
         }
         return result
@@ -110,12 +116,13 @@ package struct SiteWriter {
         let url = renderer.paths.item(story)
         if let page = kept?.page(
             files: files, inputs: inputs, answers: { renderer.documents?.answers(to: $0, of: story) ?? [] }),
-            files.allSatisfy({ output.keepUnchanged($0) })
+            output.inPlace
         {
+            for file in files { output.keepChecked(file) }
             let authored = AuthoredPage(
                 links: LinkCheck.Page(url: url, links: page.links, ids: Set(page.ids)), removed: page.removed,
                 capped: page.capped)
-            return ItemPageWritten(authored: authored, document: page, wasKept: true)
+            return ItemPageWritten(authored: authored, record: page, wasKept: true)
         }
         let (html, authored, body, answers) = renderer.itemPage(story, row: rows, rowHTML: row, place: place)
         try output.write(html, to: files[0])
@@ -125,7 +132,53 @@ package struct SiteWriter {
                 files: files, inputs: inputs, answers: answers, links: authored.links.links,
                 ids: authored.links.ids.sorted(), removed: authored.removed, capped: authored.capped)
         }
-        return ItemPageWritten(authored: authored, document: document)
+        return ItemPageWritten(authored: authored, record: document)
+    }
+
+    /// A story's page with a thread, the thread's own pages and files, and the story's text: kept
+    /// as the last build left them when `kept` vouches for them (`KeptPages.threadPage`), else
+    /// made and written.
+    private func writeThreadPage(
+        _ story: Story, row: [UInt8], place: DocumentPlace?, threads: any ItemThreads, kept: KeptPages?, recorded: Bool
+    ) throws -> ItemPageWritten {
+        let file = SitePaths.itemFile(story)
+        let inputs = KeptPages.inputs(of: story, rowHTML: row, place: place)
+        if let page = kept?.threadPage(
+            at: file, inputs: inputs, story: story.id,
+            answers: { renderer.documents?.answers(to: $0, of: story) ?? [] }),
+            output.inPlace
+        {
+            for file in page.files { output.keepChecked(file) }
+            let authored =
+                renderer.documents == nil || story.markdown == nil
+                ? nil
+                : AuthoredPage(
+                    links: LinkCheck.Page(url: renderer.paths.item(story), links: page.links, ids: Set(page.ids)),
+                    removed: page.removed, capped: page.capped)
+            // The thread pages' URLs are not kept: they are the story's.
+            var thread = page.thread
+            let urls = (0..<(page.thread?.pages ?? 0)).map { renderer.paths.threadPage(story, page: $0 + 2) }
+            thread?.urls = urls
+            return ItemPageWritten(authored: authored, thread: thread, record: page, wasKept: true)
+        }
+        let thread = try threads.write(story, rowHTML: row, with: self)
+        let (html, authored, body, answers) = renderer.itemPage(
+            story, row: rows, rowHTML: row, place: place, thread: thread.section, threadManifest: thread.manifest)
+        try output.write(html, to: file)
+        var files = [file]
+        if texts, let body {
+            try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id))
+            files.append(SitePaths.textFile(story.id))
+        }
+        // Recorded only where the thread reader can say next time whether the thread changed.
+        guard recorded else { return ItemPageWritten(authored: authored, thread: thread.written) }
+        files += (0..<thread.written.pages).map { SitePaths.threadPageFile(story, page: $0 + 2) }
+        files += thread.written.fileNames
+        let record = KeptPages.Page(
+            files: files, inputs: inputs, answers: answers, links: authored?.links.links ?? [],
+            ids: authored?.links.ids.sorted() ?? [], removed: authored?.removed ?? [], capped: authored?.capped ?? [],
+            thread: thread.written)
+        return ItemPageWritten(authored: authored, thread: thread.written, record: record)
     }
 }
 
@@ -133,7 +186,8 @@ package struct SiteWriter {
 private struct ItemPageWritten: Sendable {
     var authored: AuthoredPage?
     var thread: ThreadsWritten?
-    var document: KeptPages.Page?
+    /// The page as `KeptPages` keeps it for the next build; nil for a page not kept.
+    var record: KeptPages.Page?
     var wasKept = false
 }
 
@@ -141,9 +195,8 @@ private struct ItemPageWritten: Sendable {
 package struct ItemPagesWritten: Sendable {
     package var authored: [AuthoredPage] = []
     package var threads = ThreadsWritten()
-    /// The pages with a Markdown body, as `KeptPages` keeps them, and how many of them were
-    /// kept from the last build rather than made.
-    package var documents: [KeptPages.Page] = []
+    /// How many of the pages with a Markdown body or a thread were kept from the last build
+    /// rather than made.
     package var kept = 0
 }
 

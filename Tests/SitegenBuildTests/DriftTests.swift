@@ -252,35 +252,57 @@ struct DriftTests {
             var rng = SplitMix64(seed: 5_600 + seed)
             var top = 150
             let world = HNWorld(through: top)
-            // Stories' threads: a comment's parent and the story's kids and count, as HN gives them.
+            // Threads as HN gives them: each item's replies (`kids`), each comment's parent, and
+            // a story's count of every comment under it, at any depth.
             var threads: [Int: [Int]] = [:]
+            var parentOf: [Int: Int] = [:]
+            var counts: [Int: Int] = [:]
             var titles: [Int: String] = [:]
+            var texts: [Int: String] = [:]
+            func kids(_ id: Int) -> String { (threads[id] ?? []).map(String.init).joined(separator: ",") }
             func story(_ id: Int, dead: Bool = false) -> String {
-                let kids = threads[id] ?? []
                 let title = titles[id] ?? "Story \(id): 1.88.0, 中文"
                 return
-                    #"{"id":\#(id),"type":"story","by":"pg","time":\#(HNWorld.time(id)),"title":"\#(title)","score":\#(id % 97),"descendants":\#(kids.count),"kids":[\#(kids.map(String.init).joined(separator: ","))]\#(dead ? #","dead":true"# : "")}"#
+                    #"{"id":\#(id),"type":"story","by":"pg","time":\#(HNWorld.time(id)),"title":"\#(title)","score":\#(id % 97),"descendants":\#(counts[id] ?? 0),"kids":[\#(kids(id))]\#(dead ? #","dead":true"# : "")}"#
+            }
+            func reply(_ id: Int) -> String {
+                #"{"id":\#(id),"type":"comment","by":"c\#(id % 5)","time":\#(HNWorld.time(id)),"text":"\#(texts[id] ?? "A reply, <i>한국어</i> \(id)")","parent":\#(parentOf[id]!),"kids":[\#(kids(id))]}"#
             }
             func stories() -> [Int] { (1...top).filter { $0 % 3 != 0 && $0 % 10 != 1 } }
+            /// A reply to `parent` (a story or a comment): the parent's kids name it, and its
+            /// story's count moves.
             func comment(on parent: Int) {
                 top += 1
                 world.add(through: top)
-                world.set(
-                    top,
-                    #"{"id":\#(top),"type":"comment","by":"c\#(top % 5)","time":\#(HNWorld.time(top)),"text":"A reply, <i>한국어</i> \#(top)","parent":\#(parent)}"#
-                )
+                parentOf[top] = parent
                 threads[parent, default: []].append(top)
-                world.set(parent, story(parent))
+                world.set(top, reply(top))
+                var root = parent
+                while let up = parentOf[root] { root = up }
+                counts[root, default: 0] += 1
+                if parent != root { world.set(parent, reply(parent)) }
+                world.set(root, story(root))
+            }
+            /// Somewhere in story `id`'s thread: the story, or one of its comments, deepest likeliest.
+            func somewhere(in id: Int, _ rng: inout SplitMix64) -> Int {
+                var at = id
+                while let replies = threads[at], !replies.isEmpty, rng.next() % 4 != 0 {
+                    at = replies[Int(rng.next() % UInt64(replies.count))]
+                }
+                return at
             }
             for id in stories().prefix(6) { comment(on: id) }
             var offline = ArchiveBuildTests.settings()
             offline.offline = true
             let options = SiteOptions(keepGenerations: 0)
             var steps: [String] = []
+            var kept = 0
             for step in 0..<8 {
                 let ids = stories()
                 let id = ids[Int(rng.next() % UInt64(ids.count))]
-                switch rng.next() % 4 {
+                // Comments three times in six, and an edited comment every fourth step: threads
+                // are most of what an hour of HN changes.
+                switch step % 4 == 3 ? 3 : rng.next() % 6 {
                 case 0:
                     top += Int(3 + rng.next() % 12)
                     world.add(through: top)
@@ -292,26 +314,35 @@ struct DriftTests {
                 case 2:
                     world.set(id, story(id, dead: true))
                     steps.append("killed \(id)")
+                case 3 where !parentOf.isEmpty:
+                    // Its story's bytes stay as they were: only the store knows the thread changed.
+                    let edited = parentOf.keys.sorted()[Int(rng.next() % UInt64(parentOf.count))]
+                    texts[edited] = "Edited at step \(step): <code>1.88.0</code>"
+                    world.set(edited, reply(edited))
+                    steps.append("comment \(edited) edited")
                 default:
-                    comment(on: id)
-                    steps.append("a comment on \(id)")
+                    let parent = somewhere(in: id, &rng)
+                    comment(on: parent)
+                    steps.append("a comment on \(parent) of \(id)")
                 }
                 let now = HNWorld.time(top)
-                let differences = try await LoopbackServer.with(world.route) { server in
+                let (differences, keptNow) = try await LoopbackServer.with(world.route) { server in
                     let online = HNArchiveSource(
                         base: server.base + "/v0", store: folder.path("hn.sqlite"), backfill: 1_000, refresh: .seconds(3_600),
                         settings: ArchiveBuildTests.settings(), now: { now })
-                    _ = try await Build.run(BuildRequest(source: online, output: folder.path("out"), options: options))
+                    let report = try await Build.run(BuildRequest(source: online, output: folder.path("out"), options: options))
                     let stored = HNArchiveSource(
                         base: server.base + "/v0", store: folder.path("hn.sqlite"), settings: offline, now: { now })
                     try? FileManager.default.removeItem(atPath: folder.path("fresh"))
                     _ = try await Build.run(BuildRequest(source: stored, output: folder.path("fresh/out"), options: options))
-                    return try Self.differences(folder.path("out"), folder.path("fresh/out"))
+                    return (try Self.differences(folder.path("out"), folder.path("fresh/out")), report.itemPagesKept)
                 }
                 #expect(differences.isEmpty, "seed \(seed), after: \(steps.joined(separator: "; ")): \(differences.prefix(5))")
                 if !differences.isEmpty { return }
+                kept += keptNow
             }
             #expect(filesUnder(folder.path("out")).contains { $0.hasPrefix("c/") }, "the threads were built")
+            #expect(kept > 0, "pages with threads the hours left alone were kept, not made")
             // The refreshes took the changes in: the last edit's title is on the site.
             if let edited = steps.last(where: { $0.hasPrefix("edited ") }).flatMap({ Int($0.dropFirst(7)) }),
                 let title = titles[edited]

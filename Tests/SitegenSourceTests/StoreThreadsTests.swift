@@ -113,7 +113,104 @@ struct StoreThreadsTests {
         }
     }
 
-    @Test("a store of format 1 is brought to format 2: comments get their parent from their JSON")
+    static func item(_ id: Int, _ json: String, parent: Int? = nil) -> ArchivedItem {
+        ArchivedItem(
+            id: id, kind: parent == nil ? "story" : "comment", time: id, gone: false, json: Array(json.utf8), parent: parent)
+    }
+
+    @Test("the threads that changed since a build's note: a reply deep down, a kids list, and only those")
+    func changedSince() throws {
+        try withTemporaryFolder { folder in
+            let store = try ArchiveStore(path: folder.path("archive.sqlite"))
+            let reader = StoreThreads(store: store)
+            let story = { (id: Int, kids: [Int]) in
+                Self.item(
+                    id, #"{"id":\#(id),"type":"story","title":"S","kids":[\#(kids.map(String.init).joined(separator: ","))]}"#)
+            }
+            try store.put(
+                [
+                    story(1, [2]), Self.item(2, Self.comment(2, parent: 1, kids: [3]), parent: 1),
+                    Self.item(3, Self.comment(3, parent: 2), parent: 2), story(10, []),
+                ], at: 1)
+            let note = try #require(try reader.changeNote())
+            #expect(try reader.storiesChanged(since: note) == [], "nothing came in since")
+
+            // The same bytes again are no change; a reply three levels down is one for story 1.
+            try store.put([story(10, [])], at: 2)
+            try store.put([Self.item(4, Self.comment(4, parent: 3), parent: 3)], at: 2)
+            let changed = try #require(try reader.storiesChanged(since: note))
+            #expect(changed.contains(1) && !changed.contains(10))
+
+            // A reply whose parent the store lacks changes no thread, until the parent comes.
+            let later = try #require(try reader.changeNote())
+            try store.put([Self.item(6, Self.comment(6, parent: 5), parent: 5)], at: 3)
+            #expect(try reader.storiesChanged(since: later)?.contains(10) == false)
+            try store.put([Self.item(5, Self.comment(5, parent: 10, kids: [6]), parent: 10)], at: 3)
+            #expect(try reader.storiesChanged(since: later)?.contains(10) == true)
+
+            // An HN list's story, not kept: its thread record's replies.
+            let listed = try #require(try reader.changeNote())
+            try store.setThread(77, descendants: 1, kids: [78])
+            #expect(try reader.storiesChanged(since: listed)?.contains(77) == true)
+            let again = try #require(try reader.changeNote())
+            try store.setThread(77, descendants: 2, kids: [78])
+            #expect(try reader.storiesChanged(since: again) == [], "the same replies: no change")
+            try store.setThread(77, descendants: 2, kids: [79, 78])
+            #expect(try reader.storiesChanged(since: again)?.contains(77) == true, "HN's order moved")
+
+            // Another store's note, or one of more changes than this store counts: it cannot tell.
+            #expect(try reader.storiesChanged(since: "store /elsewhere.sqlite 1") == nil)
+            #expect(try reader.storiesChanged(since: "store \(store.path) \(try store.changes() + 1)") == nil)
+        }
+    }
+
+    @Test("a store of format 2 is brought to format 3: every row's change is 0, before any note")
+    func upgradeFromFormat2() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.path("old.sqlite")
+            try Self.sqlite(
+                path,
+                """
+                CREATE TABLE item (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, time INTEGER, gone INTEGER NOT NULL,
+                    json BLOB NOT NULL, fetched INTEGER NOT NULL, parent INTEGER);
+                CREATE INDEX item_listed ON item (kind, gone, id);
+                CREATE INDEX item_time ON item (kind, time);
+                CREATE INDEX item_parent ON item (parent) WHERE parent IS NOT NULL;
+                CREATE TABLE walk (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                CREATE TABLE thread (story INTEGER PRIMARY KEY, descendants INTEGER NOT NULL, kids TEXT NOT NULL);
+                INSERT INTO item VALUES (1, 'story', 1, 0, CAST('{"id":1,"type":"story","title":"T","kids":[2]}' AS BLOB), 1, NULL);
+                INSERT INTO item VALUES (2, 'comment', 2, 0, CAST('\(Self.comment(2, parent: 1))' AS BLOB), 1, 1);
+                INSERT INTO walk VALUES ('changes', 2);
+                INSERT INTO thread VALUES (9, 1, '[8]');
+                PRAGMA application_id = 1936290919;
+                PRAGMA user_version = 2;
+                """)
+            let store = try ArchiveStore(path: path)
+            let reader = StoreThreads(store: store)
+            #expect(try reader.storiesChanged(since: "store \(path) 0") == [])
+            #expect(try StoreThreads(store: store).tree(of: 1, limit: 10).roots == [2])
+            try store.put([Self.item(3, Self.comment(3, parent: 2), parent: 2)], at: 2)
+            #expect(try reader.storiesChanged(since: "store \(path) 2") == [1, 2, 3])
+            #expect(try Self.sqlite(path, "PRAGMA user_version") == "3\n")
+        }
+    }
+
+    /// Runs `sql` on the SQLite file at `path` with the sqlite3 tool; what it printed.
+    @discardableResult
+    static func sqlite(_ path: String, _ sql: String) throws -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path, sql]
+        process.standardOutput = pipe
+        try process.run()
+        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: printed, as: UTF8.self)
+    }
+
+    @Test("a store of format 1 is brought to format 3: comments get their parent from their JSON")
     func upgrade() throws {
         try withTemporaryFolder { folder in
             let path = folder.path("old.sqlite")
@@ -131,12 +228,7 @@ struct StoreThreadsTests {
                 PRAGMA application_id = 1936290919;
                 PRAGMA user_version = 1;
                 """
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["sqlite3", path, sql]
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            try Self.sqlite(path, sql)
 
             let store = try ArchiveStore(path: path)
             #expect(try store.replies(to: [1]).map(\.id) == [2])
@@ -144,16 +236,9 @@ struct StoreThreadsTests {
             #expect(try store.item(4)?.parent == nil, "JSON that is not JSON gets no parent, and the upgrade goes on")
             let tree = try StoreThreads(store: store).tree(of: 1, limit: 10)
             #expect(tree.roots == [2] && tree.comments[2]?.kids == [3])
-            // Opened again, it is format 2 and stays as it is.
+            // Opened again, it is format 3 and stays as it is.
             _ = try ArchiveStore(path: path)
-            let version = Process()
-            let pipe = Pipe()
-            version.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            version.arguments = ["sqlite3", path, "PRAGMA user_version"]
-            version.standardOutput = pipe
-            try version.run()
-            version.waitUntilExit()
-            #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "2\n")
+            #expect(try Self.sqlite(path, "PRAGMA user_version") == "3\n")
         }
     }
 }

@@ -71,8 +71,8 @@ struct KeptParses: Sendable {
     /// The parses kept at `file` for `stamp`; none when there are none, or others, or the file is
     /// not whole.
     static func read(_ file: String, stamp: String) -> KeptParses {
-        guard let data = FileManager.default.contents(atPath: file) else { return KeptParses(parses: [:]) }
-        var reader = KeptBytes.Reader(Array(data))
+        guard let bytes = WholeRead.bytes(file) else { return KeptParses(parses: [:]) }
+        var reader = KeptBytes.Reader(bytes)
         do {
             guard try reader.stamp(format: format) == stamp else { return KeptParses(parses: [:]) }
             let parses = try reader.list { reader in

@@ -10,6 +10,23 @@ struct StoreThreads: ThreadReader {
 
     func hasThread(_ story: Int) throws -> Bool { try store.hasReplies(story) }
 
+    func withThreads(_ stories: [Int]) throws -> Set<Int> { try store.withReplies(stories) }
+
+    /// The store's path and its count of changes (`ArchiveStore.changes()`), which every item
+    /// or thread record that comes in new moves past.
+    func changeNote() throws -> String? { "store \(store.path) \(try store.changes())" }
+
+    /// The stories above every row that came in new since the note (`ArchiveStore.threads(
+    /// changedSince:)`); nil for a note of another store, or of more changes than this one
+    /// counts (a copy of the store older than the note's).
+    func storiesChanged(since note: String) throws -> Set<Int>? {
+        let prefix = "store \(store.path) "
+        guard note.hasPrefix(prefix), let mark = Int(note.dropFirst(prefix.count)), mark <= (try store.changes()) else {
+            return nil
+        }
+        return try store.threads(changedSince: mark)
+    }
+
     func tree(of story: Int, limit: Int) throws -> CommentTree {
         // The story's replies in HN's order: from the story the archive keeps, or, for an HN
         // list's story (not kept), from its thread's record (`ThreadFetch`).

@@ -1,4 +1,5 @@
 import SitegenModel
+import SitegenSystem
 
 /// Where a build reads its stories' comments: the archive's store, a folder in the API's
 /// shape, the embedded sample. Its calls block (a file, a query): the build makes them from its
@@ -11,6 +12,27 @@ public protocol ThreadReader: Sendable {
     /// Whether story `id` has a comment the reader can read: the build gives it a page for
     /// its thread. Cheaper than `tree`: one file or one query.
     func hasThread(_ story: Int) throws -> Bool
+    /// Of `stories`, those with a comment the reader can read (`hasThread` of each, by
+    /// default): a reader that can ask for many at once says so here.
+    func withThreads(_ stories: [Int]) throws -> Set<Int>
+    /// A note of the threads as the reader holds them now, taken before a build reads any, for
+    /// the next build to ask what changed since (`storiesChanged(since:)`); nil when the reader
+    /// cannot tell, and every build makes every thread's pages.
+    func changeNote() throws -> String?
+    /// The stories whose threads may differ from what they were when this reader (or one over
+    /// the same store, in an earlier build) gave `note`; nil when it cannot tell from that note.
+    /// A story left out has the same thread: its pages may be kept as they are (`KeptPages`).
+    func storiesChanged(since note: String) throws -> Set<Int>?
+}
+
+extension ThreadReader {
+    public func withThreads(_ stories: [Int]) throws -> Set<Int> {
+        let found = try Parallel.mapThrowing(stories) { id in try hasThread(id) }
+        return Set(zip(stories, found).filter(\.1).map(\.0))
+    }
+
+    public func changeNote() throws -> String? { nil }
+    public func storiesChanged(since note: String) throws -> Set<Int>? { nil }
 }
 
 extension ThreadReader {
