@@ -270,7 +270,8 @@ let package = Package(
             exclude: ["MustacheSpec"]
         ),
         .testTarget(
-            name: "SitegenWriteTests", dependencies: ["SitegenModel", "SitegenRender", "SitegenWrite", "SitegenTestSupport"]),
+            name: "SitegenWriteTests",
+            dependencies: ["SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "SitegenTestSupport"]),
         .testTarget(name: "SitegenSearchTests", dependencies: ["SitegenModel", "SitegenSearch", "SitegenTestSupport"]),
         .testTarget(name: "SitegenThreadsTests", dependencies: ["SitegenModel", "SitegenThreads", "SitegenTestSupport"]),
         .testTarget(

@@ -86,7 +86,7 @@ struct ArchitectureTests {
         "SitegenRenderTests": [
             "SitegenModel", "SitegenAssets", "SitegenRender", "SitegenSource", "SitegenTestSupport", "Mustache", "PropertyBased",
         ],
-        "SitegenWriteTests": ["SitegenModel", "SitegenWrite", "SitegenTestSupport"],
+        "SitegenWriteTests": ["SitegenModel", "SitegenSystem", "SitegenRender", "SitegenWrite", "SitegenTestSupport"],
         "SitegenSearchTests": ["SitegenModel", "SitegenSearch", "SitegenTestSupport"],
         "SitegenThreadsTests": ["SitegenModel", "SitegenThreads", "SitegenTestSupport"],
         "SitegenMarkdownTests": [
