@@ -121,6 +121,9 @@ public final class OutputFolder: @unchecked Sendable {
     @discardableResult
     public func keep(_ relative: String) -> Bool {
         if inPlace {
+            // A file this build already wrote or kept (a thread's file, which every generation
+            // lists again) is in the output: not looked at again.
+            if kept.withLock({ $0.contains(relative) }) { return true }
             guard previous.isFile(relative) else { return false }
             kept.withLock { kept in
                 kept.insert(relative)
