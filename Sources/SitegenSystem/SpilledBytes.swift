@@ -140,17 +140,7 @@ package final class SpillFile: @unchecked Sendable {
     /// The bytes at `range` (one `append`'s), read from the file rather than mapped: a part
     /// read once, whose pages should not count in the build's memory. nil when they cannot be.
     package func read(_ range: Range<Int>) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        var done = 0
-        while done < range.count {
-            let n = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
-        }
-        return bytes
+        WholeRead.bytes(count: range.count, from: fd, at: range.lowerBound)
     }
 
     /// The descriptor (the caller closes it) and the file's size; nothing is appended after.

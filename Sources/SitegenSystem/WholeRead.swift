@@ -10,11 +10,20 @@ package enum WholeRead {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
+        return bytes(count: Int(info.st_size), from: fd)
+    }
+
+    /// `count` bytes of `fd`: from its offset, or at `offset` in the file when one is given
+    /// (`pread`, for a descriptor others write through); nil when it holds fewer or fails.
+    /// `WholeWrite.write`'s twin: a read, too, may give less than asked or be interrupted.
+    package static func bytes(count: Int, from fd: Int32, at offset: Int? = nil) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + done, size - done) }
+        while done < count {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                let into = buffer.baseAddress! + done
+                return offset.map { pread(fd, into, count - done, off_t($0 + done)) } ?? Foundation.read(fd, into, count - done)
+            }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return nil }
             done += n

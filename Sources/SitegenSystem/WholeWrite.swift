@@ -31,15 +31,38 @@ package enum WholeWrite {
     }
 
     private static func replace(_ path: String, with bytes: UnsafeRawBufferPointer) -> Bool {
-        let temporary = path + ".new"
-        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard file >= 0 else { return false }
-        let written = write(bytes, to: file)
-        close(file)
-        guard written, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
+        guard var replacement = Replacement(path) else { return false }
+        replacement.write(bytes)
+        return replacement.finish()
+    }
+
+    /// `replace`, for bytes that come a part at a time (`KeptBytes.Spool`): `<path>.new`
+    /// written as they come, renamed over `path` at `finish` when every part was written.
+    package struct Replacement {
+        private let path: String
+        private let file: Int32
+        private var failed = false
+
+        /// nil when `<path>.new` cannot be made.
+        package init?(_ path: String) {
+            self.path = path
+            file = open(path + ".new", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard file >= 0 else { return nil }
         }
-        return true
+
+        package mutating func write(_ bytes: UnsafeRawBufferPointer) {
+            if !failed { failed = !WholeWrite.write(bytes, to: file) }
+        }
+
+        /// Puts the file in place; false when a part or the rename failed (the `.new`
+        /// removed, the file at `path` as it was).
+        package func finish() -> Bool {
+            close(file)
+            guard !failed, rename(path + ".new", path) == 0 else {
+                unlink(path + ".new")
+                return false
+            }
+            return true
+        }
     }
 }
