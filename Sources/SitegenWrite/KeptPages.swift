@@ -62,6 +62,23 @@ package struct KeptPages: Sendable {
             self.capped = capped
             self.thread = thread
         }
+
+        /// A page as made, with what the dead-link check and the summary take of its body
+        /// (`authored`; nil for a page without a Markdown body).
+        package init(
+            files: [String], inputs: UInt64, answers: [LinkAnswer], authored: AuthoredPage?, thread: ThreadsWritten? = nil
+        ) {
+            self.init(
+                files: files, inputs: inputs, answers: answers, links: authored?.links.links ?? [],
+                ids: authored?.links.ids.sorted() ?? [], removed: authored?.removed ?? [], capped: authored?.capped ?? [],
+                thread: thread)
+        }
+
+        /// What the dead-link check and the summary take of the kept page at `url`, as its
+        /// making gave them.
+        package func authored(url: String) -> AuthoredPage {
+            AuthoredPage(links: LinkCheck.Page(url: url, links: links, ids: Set(ids)), removed: removed, capped: capped)
+        }
     }
 
     /// A file as the build that made it left it: one of the page's files, or a compressed
@@ -146,24 +163,26 @@ package struct KeptPages: Sendable {
         else {
             return nil
         }
-        guard answers(page.answers.map(\.link)) == page.answers.map(\.page) else { return nil }
-        return unchanged(page)
+        return unchanged(page, answers: answers)
     }
 
     /// The last build's page with a thread at `file`, when it may be kept: made from the same
     /// inputs, story `story`'s thread unchanged since (`threadsChanged`), the same answers to
-    /// its links (a Markdown body's), and its files as that build left them. Its other files (its text, its thread's pages and files) are the ones
-    /// the same inputs and settings make. nil: make it.
+    /// its links (a Markdown body's), and its files as that build left them. Its other files
+    /// (its text, its thread's pages and files) are the ones the same inputs and settings
+    /// make. nil: make it.
     package func threadPage(at file: String, inputs: UInt64, story: Int, answers: ([String]) -> [String?]) -> Page? {
         guard let changed = threadsChanged, !changed.contains(story), let page = record(file), page.thread != nil,
-            page.inputs == inputs, answers(page.answers.map(\.link)) == page.answers.map(\.page)
+            page.inputs == inputs
         else { return nil }
-        return unchanged(page)
+        return unchanged(page, answers: answers)
     }
 
-    /// `page`, when its files are as the build that made it left them: every one of them
+    /// `page`, when its links get the answers they got (`answers` asks them again) and its
+    /// files are as the build that made it left them: every one of them
     /// (`OutputFolder.keepChecked` takes them as found) and their siblings.
-    private func unchanged(_ page: Page) -> Page? {
+    private func unchanged(_ page: Page, answers: ([String]) -> [String?]) -> Page? {
+        guard answers(page.answers.map(\.link)) == page.answers.map(\.page) else { return nil }
         guard page.files.allSatisfy({ file in page.versions.contains { $0.path == file } }) else { return nil }
         for file in page.versions where FileVersion.of(output + "/" + file.path) != file.version { return nil }
         return page

@@ -76,13 +76,11 @@ package struct SiteWriter {
                 page = try writeThreadPage(
                     story, row: row, place: place, threads: threads, kept: kept, recorded: keepsThreads)
             } else {
-                let thread = story.hasThread ? try threads?.write(story, rowHTML: row, with: self) : nil
-                let (html, authored, body, _) = renderer.itemPage(
-                    story, row: rows, rowHTML: row, place: place, thread: thread?.section,
-                    threadManifest: thread?.manifest)
+                // No thread: a story with one went to `writeThreadPage` above.
+                let (html, authored, body, _) = renderer.itemPage(story, row: rows, rowHTML: row, place: place)
                 try output.write(html, to: SitePaths.itemFile(story))
                 if texts, let body { try output.write(DocumentText.plain(html: body), to: SitePaths.textFile(story.id)) }
-                page = ItemPageWritten(authored: authored, thread: thread?.written)
+                page = ItemPageWritten(authored: authored)
             }
             // Recorded as soon as made: a window's records are many, and only the end needs them.
             if let record = page.record { try records?.add(record) }
@@ -119,19 +117,12 @@ package struct SiteWriter {
             output.inPlace
         {
             for file in files { output.keepChecked(file) }
-            let authored = AuthoredPage(
-                links: LinkCheck.Page(url: url, links: page.links, ids: Set(page.ids)), removed: page.removed,
-                capped: page.capped)
-            return ItemPageWritten(authored: authored, record: page, wasKept: true)
+            return ItemPageWritten(authored: page.authored(url: url), record: page, wasKept: true)
         }
         let (html, authored, body, answers) = renderer.itemPage(story, row: rows, rowHTML: row, place: place)
         try output.write(html, to: files[0])
         if texts, let body { try output.write(DocumentText.plain(html: body), to: files[1]) }
-        let document = authored.map { authored in
-            KeptPages.Page(
-                files: files, inputs: inputs, answers: answers, links: authored.links.links,
-                ids: authored.links.ids.sorted(), removed: authored.removed, capped: authored.capped)
-        }
+        let document = authored.map { KeptPages.Page(files: files, inputs: inputs, answers: answers, authored: $0) }
         return ItemPageWritten(authored: authored, record: document)
     }
 
@@ -149,12 +140,9 @@ package struct SiteWriter {
             output.inPlace
         {
             for file in page.files { output.keepChecked(file) }
+            // A body's links, as `renderer.itemPage` finds them for a Markdown story.
             let authored =
-                renderer.documents == nil || story.markdown == nil
-                ? nil
-                : AuthoredPage(
-                    links: LinkCheck.Page(url: renderer.paths.item(story), links: page.links, ids: Set(page.ids)),
-                    removed: page.removed, capped: page.capped)
+                renderer.documents == nil || story.markdown == nil ? nil : page.authored(url: renderer.paths.item(story))
             // The thread pages' URLs are not kept: they are the story's.
             var thread = page.thread
             let urls = (0..<(page.thread?.pages ?? 0)).map { renderer.paths.threadPage(story, page: $0 + 2) }
@@ -175,9 +163,7 @@ package struct SiteWriter {
         files += (0..<thread.written.pages).map { SitePaths.threadPageFile(story, page: $0 + 2) }
         files += thread.written.fileNames
         let record = KeptPages.Page(
-            files: files, inputs: inputs, answers: answers, links: authored?.links.links ?? [],
-            ids: authored?.links.ids.sorted() ?? [], removed: authored?.removed ?? [], capped: authored?.capped ?? [],
-            thread: thread.written)
+            files: files, inputs: inputs, answers: answers, authored: authored, thread: thread.written)
         return ItemPageWritten(authored: authored, thread: thread.written, record: record)
     }
 }
