@@ -352,21 +352,17 @@ public final class ArchiveStore: Sendable {
     public func setThread(_ story: Int, descendants: Int, kids: [Int]) throws(ArchiveStoreError) {
         try run {
             try $0.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO thread (story, descendants, kids, change) VALUES (?, ?, ?, ?)
-                        ON CONFLICT (story) DO UPDATE SET descendants = excluded.descendants, kids = excluded.kids,
-                            change = CASE WHEN thread.kids IS excluded.kids THEN thread.change ELSE excluded.change END
-                        """,
-                    arguments: [
-                        story, descendants, "[" + kids.map(String.init).joined(separator: ",") + "]",
-                        try Self.changes(db) + 1,
-                    ])
+                let listed = "[" + kids.map(String.init).joined(separator: ",") + "]"
                 // Counted only when the replies moved (a new count alone changes no page).
-                let moved =
-                    try Int.fetchOne(
-                        db, sql: "SELECT change FROM thread WHERE story = ?", arguments: [story]) == (try Self.changes(db) + 1)
-                if moved { try Self.count(1, db) }
+                let moved = try String.fetchOne(db, sql: "SELECT kids FROM thread WHERE story = ?", arguments: [story]) != listed
+                guard moved else {
+                    return try db.execute(
+                        sql: "UPDATE thread SET descendants = ? WHERE story = ?", arguments: [descendants, story])
+                }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO thread (story, descendants, kids, change) VALUES (?, ?, ?, ?)",
+                    arguments: [story, descendants, listed, try Self.changes(db) + 1])
+                try Self.count(1, db)
             }
         }
     }
