@@ -36,7 +36,9 @@ public final class ArchiveStore: Sendable {
     static let applicationID: Int32 = 0x7369_7467
 
     public let path: String
-    private let database: DatabaseQueue
+    /// A pool: reads run side by side, each on its own connection to the write-ahead log (a
+    /// rebuild reads the threads it makes on both cores), writes one at a time.
+    private let database: DatabasePool
 
     /// Opens the store at `path`, making it (and its folder) when there is none. A store of a
     /// newer format, of another program, or damaged is refused by name (`ArchiveStoreError`).
@@ -53,8 +55,10 @@ public final class ArchiveStore: Sendable {
         // Another build reading the same store waits for this one's write rather than failing.
         configuration.busyMode = .timeout(30)
         do {
-            database = try DatabaseQueue(path: path, configuration: configuration)
-            try database.writeWithoutTransaction { db in
+            // Looked at through one plain connection first: a pool would turn another
+            // program's SQLite file to the write-ahead log before it is refused.
+            let checking = try DatabaseQueue(path: path, configuration: configuration)
+            try checking.writeWithoutTransaction { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -71,6 +75,9 @@ public final class ArchiveStore: Sendable {
                 if version == 1 { try Self.upgradeFromFormat1(db) }
                 if version == 1 || version == 2 { try Self.upgradeFromFormat2(db) }
             }
+            try checking.close()
+            configuration.maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
+            database = try DatabasePool(path: path, configuration: configuration)
         } catch let error as ArchiveStoreError {
             throw error
         } catch let error as DatabaseError {
@@ -141,7 +148,7 @@ public final class ArchiveStore: Sendable {
     }
 
     /// `work` against the database, its errors said as the store's.
-    private func run<T>(_ work: (DatabaseQueue) throws -> T) throws(ArchiveStoreError) -> T {
+    private func run<T>(_ work: (DatabasePool) throws -> T) throws(ArchiveStoreError) -> T {
         BlockingExecutor.willBlock("ArchiveStore: a query")
         do {
             return try work(database)
@@ -328,6 +335,27 @@ public final class ArchiveStore: Sendable {
         return try run {
             try $0.read { db in
                 try Self.rows(db, "SELECT id, kind, time, gone, json, parent FROM item WHERE parent IN", parents).map(Self.item)
+            }
+        }
+    }
+
+    /// The comments under `id` however deep (by `parent`, each once, in no order), in one
+    /// query, if there are at most `limit` of them; nil when there are more (a thread to read a
+    /// level at a time, as far as it is shown).
+    public func descendants(of id: Int, limit: Int) throws(ArchiveStoreError) -> [ArchivedItem]? {
+        try run {
+            try $0.read { db in
+                // `UNION`, not `UNION ALL`: a chain of parents that loops ends where it began.
+                let statement = try db.cachedStatement(
+                    sql: """
+                        WITH RECURSIVE under(id) AS (
+                            SELECT id FROM item WHERE parent = ?1
+                            UNION SELECT item.id FROM item JOIN under ON item.parent = under.id
+                            LIMIT ?2)
+                        SELECT item.id, kind, time, gone, json, parent FROM under JOIN item ON item.id = under.id
+                        """)
+                let rows = try Row.fetchAll(statement, arguments: [id, limit < Int.max ? limit + 1 : limit])
+                return rows.count > limit ? nil : rows.map(Self.item)
             }
         }
     }

@@ -118,6 +118,46 @@ struct StoreThreadsTests {
             id: id, kind: parent == nil ? "story" : "comment", time: id, gone: false, json: Array(json.utf8), parent: parent)
     }
 
+    @Test("a thread read in one query is the thread read a level at a time: deep, wide, looped, cut by the limit")
+    func oneQuery() throws {
+        try withTemporaryFolder { folder in
+            let store = try ArchiveStore(path: folder.path("archive.sqlite"))
+            let reader = StoreThreads(store: store)
+            // Story 1: a chain 30 deep (ids 2...31), 40 replies to its third comment (100...139),
+            // a reply whose JSON is not a comment (200) with a reply of its own (201), and two
+            // comments whose parents loop (300, 301) under nothing.
+            var items = [Self.item(1, #"{"id":1,"type":"story","title":"S","kids":[2]}"#)]
+            for id in 2...31 { items.append(Self.item(id, Self.comment(id, parent: id - 1), parent: id - 1)) }
+            for id in 100...139 { items.append(Self.item(id, Self.comment(id, parent: 4), parent: 4)) }
+            items.append(Self.item(200, "not json", parent: 1))
+            items.append(Self.item(201, Self.comment(201, parent: 200), parent: 200))
+            items.append(Self.item(300, Self.comment(300, parent: 301), parent: 301))
+            items.append(Self.item(301, Self.comment(301, parent: 300), parent: 300))
+            // Story 2 names a reply of its own as its parent: its thread ends where it began.
+            items.append(Self.item(2_000, #"{"id":2000,"type":"story","title":"L","kids":[2001]}"#, parent: 2_001))
+            items.append(Self.item(2_001, Self.comment(2_001, parent: 2_000), parent: 2_000))
+            try store.put(items, at: 1)
+
+            #expect(try store.descendants(of: 1, limit: 1_000)?.count == 72)
+            #expect(try store.descendants(of: 1, limit: 71) == nil, "more than the limit: read a level at a time")
+            let whole = try reader.tree(of: 1, limit: 1_000)
+            #expect(whole.comments.count == 70 && !whole.truncated)
+            #expect(whole.comments[30]?.kids == [31] && whole.comments[4]?.kids.count == 41)
+            #expect(whole.comments[200] == nil && whole.comments[201] == nil, "under a reply that is no comment")
+            // Cut by the limit, the first levels first and by id within one: read a level at a
+            // time up to 71 (72 rows, two of them no comments), in one query from 72.
+            for limit in [1, 5, 44, 45, 69, 70, 71, 72] {
+                let cut = try reader.tree(of: 1, limit: limit)
+                var levels: [Int] = Array(2...4) + [5] + Array(100...139) + Array(6...31)
+                levels = Array(levels.prefix(limit))
+                #expect(Set(cut.comments.keys) == Set(levels), "limit \(limit)")
+                #expect(cut.truncated == (limit < 70), "limit \(limit)")
+            }
+            let looped = try reader.tree(of: 2_000, limit: 100)
+            #expect(looped.roots == [2_001] && looped.comments.count == 1)
+        }
+    }
+
     @Test("the threads that changed since a build's note: a reply deep down, a kids list, and only those")
     func changedSince() throws {
         try withTemporaryFolder { folder in

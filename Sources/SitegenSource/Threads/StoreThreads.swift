@@ -33,6 +33,16 @@ struct StoreThreads: ThreadReader {
         guard let roots = try store.item(story).map({ CommentJSON.kids($0.json) }) ?? store.threadKids(story) else {
             return CommentTree()
         }
+        // A thread within the limit comes in one query, and is gone through a level at a time
+        // here; a longer one is read a level at a time, each level a query, as far as the
+        // limit. Either way the same comments, in the same order.
+        let replies: ([Int]) throws -> [ArchivedItem]
+        if let whole = try store.descendants(of: story, limit: limit) {
+            let byParent = Dictionary(grouping: whole) { $0.parent ?? 0 }
+            replies = { level in level.flatMap { byParent[$0] ?? [] } }
+        } else {
+            replies = { level in try store.replies(to: level) }
+        }
         var comments: [Int: Comment] = [:]
         // Replies as HN lists them, and as the store holds them, by parent.
         var named: [Int: [Int]] = [story: roots]
@@ -42,7 +52,7 @@ struct StoreThreads: ThreadReader {
         while !level.isEmpty && !truncated {
             var next: [Int] = []
             // By id, so that a thread cut by the limit keeps the same comments every build.
-            for reply in try store.replies(to: level).sorted(by: { $0.id < $1.id }) {
+            for reply in try replies(level).sorted(by: { $0.id < $1.id }) {
                 if comments.count == limit { truncated = true }
                 guard !truncated, reply.id != story, comments[reply.id] == nil, let parent = reply.parent,
                     let comment = CommentJSON.read(reply.json, id: reply.id)?.comment
