@@ -95,21 +95,25 @@ package enum Parallel {
     }
 
     /// `map` whose transform may throw; the first error is rethrown once all chunks stop.
+    /// `grain`, when given, is the most items a chunk holds: for items whose costs differ by
+    /// orders and come together (the few story pages a rebuild makes among thousands it keeps,
+    /// all of them the newest), so that no chunk holds them all while the other core waits.
     @inlinable
-    package static func mapThrowing<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R]
-    {
+    package static func mapThrowing<T: Sendable, R: Sendable>(
+        _ items: [T], grain: Int? = nil, _ transform: @Sendable (T) throws -> R
+    ) throws -> [R] {
         var results = [R?](repeating: nil, count: items.count)
         try results.withUnsafeMutableBufferPointer { out in
             nonisolated(unsafe) let out = out
-            try forEach(Array(items.indices)) { i in out[i] = try transform(items[i]) }
+            try forEach(Array(items.indices), grain: grain) { i in out[i] = try transform(items[i]) }
         }
         return results.map { $0! }
     }
 
     @inlinable
-    package static func forEach<T: Sendable>(_ items: [T], _ body: @Sendable (T) throws -> Void) throws {
+    package static func forEach<T: Sendable>(_ items: [T], grain: Int? = nil, _ body: @Sendable (T) throws -> Void) throws {
         let failure = Mutex<Error?>(nil)
-        forEachChunk(items.count) { range in
+        forEachChunk(items.count, grain: grain) { range in
             for i in range {
                 if failure.withLock({ $0 != nil }) { return }
                 do { try body(items[i]) } catch { failure.withLock { if $0 == nil { $0 = error } } }
@@ -127,18 +131,19 @@ package enum Parallel {
     }
 
     @usableFromInline
-    static func forEachChunk(_ count: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        let ranges = chunkRanges(count)
+    static func forEachChunk(_ count: Int, grain: Int? = nil, _ body: @Sendable (Range<Int>) -> Void) {
+        let ranges = chunkRanges(count, grain: grain)
         guard !ranges.isEmpty else { return }
         BlockingExecutor.willBlock("Parallel: waits for both cores")
         DispatchQueue.concurrentPerform(iterations: ranges.count) { body(ranges[$0]) }
     }
 
     /// `0..<count` cut into eight chunks a core (fewer for a short count): enough that a core
-    /// that finishes early takes another, few enough that scheduling costs stay small.
+    /// that finishes early takes another, few enough that scheduling costs stay small. With a
+    /// `grain`, into chunks of at most that many, as many as that takes.
     @usableFromInline
-    static func chunkRanges(_ count: Int) -> [Range<Int>] {
-        let chunks = chunkCount(count)
+    package static func chunkRanges(_ count: Int, grain: Int? = nil) -> [Range<Int>] {
+        let chunks = max(chunkCount(count), grain.map { (count + max(1, $0) - 1) / max(1, $0) } ?? 0)
         return (0..<chunks).map { chunk in (chunk * count / chunks)..<((chunk + 1) * count / chunks) }
     }
 

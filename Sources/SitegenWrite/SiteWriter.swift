@@ -65,7 +65,8 @@ package struct SiteWriter {
         let pages: Set<String> =
             indices.contains { !stories[$0].markdownExtras.files.isEmpty }
             ? Set(indices.map { SitePaths.itemFile(stories[$0]) }) : []
-        let written = try Parallel.mapThrowing(indices) { i -> ItemPageWritten in
+        // Fine chunks: the pages made (not kept) are few, and the newest, together.
+        let written = try Parallel.mapThrowing(indices, grain: 64) { i -> ItemPageWritten in
             let story = stories[i]
             let row = rowHTML.html(of: i)
             let place = renderer.documents?.place(of: i)
