@@ -273,12 +273,12 @@ public enum Build {
             itemURLs: list.itemURLs + list.threads.urls,
             itemFolders: list.itemFolders.sorted(),
             sandboxed: list.sandboxed.sorted(), sitePages: sitePages, terms: terms)
+        let threadListing = try writer.writeThreadListing(list.threads.fileNames)
         try writer.keepGenerations(
             current: Generation(
                 build: manifest.build, assets: assets.map(\.file),
-                lists: termLists.compactMap { $0.manifest?.build }, search: searchIndex?.root,
-                threads: try writer.writeThreadListing(list.threads.fileNames)),
-            keep: options.keepGenerations)
+                lists: termLists.compactMap { $0.manifest?.build }, search: searchIndex?.root, threads: threadListing?.path),
+            keep: options.keepGenerations, threadListing: threadListing?.bytes ?? [])
         log("[5/5] Commit")
         try output.commit()
         if let stamp { BuildStamp.write(stamp, output: request.output) }

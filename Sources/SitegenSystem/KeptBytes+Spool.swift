@@ -16,11 +16,16 @@ extension KeptBytes {
 
         /// Writes what `writer` holds and empties it.
         package mutating func take(_ writer: inout Writer) {
-            writer.bytes.withUnsafeBytes { bytes in
+            take(writer.bytes)
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
+
+        /// Writes `bytes`, encoded by a writer as `take(_:)` would write them.
+        package mutating func take(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { bytes in
                 checksum.combine(bytes: bytes)
                 file.write(bytes)
             }
-            writer.bytes.removeAll(keepingCapacity: true)
         }
 
         /// Writes the rest of `writer` and the checksum, and puts the file in place. false

@@ -9,10 +9,14 @@ extension KeptPages {
     /// no use for until its end; held as values, a window's were at the build's peak.
     package final class Records: Sendable {
         private struct State {
-            var pending = KeptBytes.Writer()
+            /// Pages this build made: their files' versions are looked up at `write`.
+            var made = KeptBytes.Writer()
+            /// Pages kept, their versions known: encoded as the file holds them, and written
+            /// as they are, never read back.
+            var kept = KeptBytes.Writer()
             var file: SpillFile?
-            /// The parts moved to `file`, each whole records.
-            var parts: [Range<Int>] = []
+            /// The parts moved to `file`, each whole records of one kind.
+            var parts: [(range: Range<Int>, kept: Bool)] = []
             var count = 0
         }
 
@@ -26,28 +30,42 @@ extension KeptPages {
 
         package func add(_ page: Page) throws(SpillError) {
             try state.withLock { (state: inout State) throws(SpillError) in
-                KeptPagesFile.add(page, to: &state.pending)
+                let kept = !page.versions.isEmpty
+                if kept { KeptPagesFile.add(page, to: &state.kept) } else { KeptPagesFile.add(page, to: &state.made) }
                 state.count += 1
-                guard state.pending.count >= 1 << 20 else { return }
+                guard (kept ? state.kept : state.made).count >= 1 << 20 else { return }
                 if state.file == nil { state.file = try SpillFile(folder: folder) }
-                state.parts.append(try state.file!.append(state.pending.take()))
+                let bytes = kept ? state.kept.take() : state.made.take()
+                state.parts.append((try state.file!.append(bytes), kept))
             }
         }
 
-        /// The pages, a part at a time, in the order they came. A part that does not read back
-        /// as written (it cannot, short of a bug) ends them: the pages after it are not kept.
-        package func forEachPart(_ body: ([Page]) -> Void) {
-            let (file, parts, last) = state.withLock { ($0.file, $0.parts, $0.pending.take()) }
-            // Each spilled part read when its turn comes, then the part still in memory.
-            for part in parts.indices + [parts.count] {
-                guard let bytes = part < parts.count ? file?.read(parts[part]) : last else { return }
+        /// The pages, a part at a time, in the order they came: `made`, the pages without
+        /// their versions yet, read back; `kept`, the others, as encoded records. A part that
+        /// does not read back as written (it cannot, short of a bug) ends them: the pages after
+        /// it are not kept.
+        package func forEachPart(made: ([Page]) -> Void, kept: ([UInt8]) -> Void) {
+            let (file, parts, last) = state.withLock {
+                ($0.file, $0.parts, [($0.made.take(), false), ($0.kept.take(), true)])
+            }
+            // Each spilled part read when its turn comes, then the parts still in memory.
+            for part in parts.indices + [parts.count, parts.count + 1] {
+                let isKept = part < parts.count ? parts[part].kept : last[part - parts.count].1
+                guard let bytes = part < parts.count ? file?.read(parts[part].range) : last[part - parts.count].0 else {
+                    return
+                }
+                if bytes.isEmpty { continue }
+                if isKept {
+                    kept(bytes)
+                    continue
+                }
                 var reader = KeptBytes.Reader(unsealed: bytes)
                 var pages: [Page] = []
                 while !reader.isAtEnd {
                     guard case let page?? = try? KeptPagesFile.page(&reader) else { return }
                     pages.append(page)
                 }
-                body(pages)
+                made(pages)
             }
         }
     }

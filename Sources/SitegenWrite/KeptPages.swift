@@ -191,17 +191,18 @@ package struct KeptPages: Sendable {
     /// Writes `pages` with `settings` beside `output`, once the build is in place. A page
     /// made by this build gets its files' versions as they are now, and their compressed
     /// siblings' when the output has them (`precompress`), or is left out when one is missing;
-    /// a page kept has them already. Whole or not at all; a file that could not be written
+    /// a page kept has them already, and its record is copied as encoded. Whole or not at all; a file that could not be written
     /// only costs the next build its pages.
     package static func write(_ pages: Records, settings: String, threadNote: String?, output: String, precompress: Bool) {
         // Written as it is encoded, a part of the records at a time: their files looked at on
         // both cores, encoded, and gone to the file.
         guard var spool = KeptBytes.Spool(path: file(of: output)) else { return remove(output: output) }
         var writer = KeptPagesFile.writer(settings: settings, threadNote: threadNote)
+        // The stamp and note first: the records of kept pages go straight to the file.
+        spool.take(&writer)
         pages.forEachPart { part in
             let known = Parallel.array(count: part.count) { i -> Page? in
                 var page = part[i]
-                guard page.versions.isEmpty else { return page }
                 for (index, file) in page.files.enumerated() {
                     let siblings = precompress && Precompression.applies(to: file) ? Precompression.suffixes : []
                     for (which, suffix) in zip(0..., [""] + siblings) {
@@ -213,6 +214,8 @@ package struct KeptPages: Sendable {
             }
             for case let page? in known { KeptPagesFile.add(page, to: &writer) }
             spool.take(&writer)
+        } kept: { records in
+            spool.take(records)
         }
         KeptPagesFile.end(&writer)
         if !spool.finish(&writer) { remove(output: output) }

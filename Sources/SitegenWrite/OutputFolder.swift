@@ -258,11 +258,11 @@ public final class OutputFolder: @unchecked Sendable {
     /// file the build neither wrote nor kept removed (a killed build's leftovers too), and the
     /// folders that left empty. Top-level dot-files (.well-known, .gitkeep) stay.
     private func commitInPlace() throws {
-        let renames = pending.withLock { $0 }.sorted { a, b in
-            let (x, y) = (DeployPhase.of(a), DeployPhase.of(b))
-            return x != y ? x < y : a < b
+        // Each file's phase found once, not at every comparison of the sort.
+        let renames = pending.withLock { $0 }.map { (phase: DeployPhase.of($0), relative: $0) }.sorted { a, b in
+            a.phase != b.phase ? a.phase < b.phase : a.relative < b.relative
         }
-        for relative in renames {
+        for (_, relative) in renames {
             let full = root + "/" + relative
             guard rename(full + Self.pendingSuffix, full) == 0 else {
                 throw WriteError.writeFailed(path: full, reason: SystemErrorText.ofErrno())

@@ -6,8 +6,9 @@ import SitegenSystem
 extension SiteWriter {
     /// Keeps up to `keep` previous generations besides `current`; returns the record written.
     /// A generation whose parts are gone from the previous output is dropped from the record.
+    /// `threadListing` is the current generation's listing's bytes (`writeThreadListing`).
     @discardableResult
-    package func keepGenerations(current: Generation, keep: Int) throws -> [Generation] {
+    package func keepGenerations(current: Generation, keep: Int, threadListing: [UInt8] = []) throws -> [Generation] {
         let recorded = Generations.parse(String(decoding: output.previous.read(Generations.recordFile) ?? [], as: UTF8.self))
         let written = Set(current.builds)
         var record: [Generation] = []
@@ -16,7 +17,9 @@ extension SiteWriter {
                 guard keepManifest(generation.build) else { continue }
                 for asset in generation.assets { output.keep(asset) }
                 if let root = generation.search, !keepSearchIndex(root) { generation.search = nil }
-                if let listing = generation.threads, !keepThreads(listing) { generation.threads = nil }
+                if let listing = generation.threads, !keepThreads(listing, besides: threadListing) {
+                    generation.threads = nil
+                }
             }
             // A term list's manifest is kept with its site list's: its pages were served with
             // them. (One this build has too, it wrote already; one the previous output lacks is
@@ -36,9 +39,12 @@ extension SiteWriter {
         keepListed(SitePaths.searchListing(ofRoot: root), files: Generations.searchFiles(listed:))
     }
 
-    /// Carries a previous build's threads' shards and manifests (every file its listing names)
-    /// into the output; false when the previous output lacks the listing.
-    private func keepThreads(_ listing: String) -> Bool { keepListed(listing, files: Generations.threadFiles(listed:)) }
+    /// Carries a previous build's threads' shards and manifests (every file its listing names
+    /// that `current`, this build's listing, does not) into the output; false when the
+    /// previous output lacks the listing.
+    private func keepThreads(_ listing: String, besides current: [UInt8]) -> Bool {
+        keepListed(listing) { Generations.threadFiles(listed: $0, besides: current) }
+    }
 
     /// Carries a listing of the previous output and the files `files` reads in it into the
     /// output; false when the previous output lacks the listing.
@@ -50,13 +56,19 @@ extension SiteWriter {
     }
 
     /// The listing of this build's threads' files (`c/<name>.txt`, named by its content), for
-    /// a later build to keep them; nil when the build wrote none.
-    package func writeThreadListing(_ files: [String]) throws -> String? {
+    /// a later build to keep them: its path and bytes, nil when the build wrote none.
+    package func writeThreadListing(_ files: [String]) throws -> (path: String, bytes: [UInt8])? {
         guard !files.isEmpty else { return nil }
-        let bytes = Array((files.sorted().joined(separator: "\n") + "\n").utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.reduce(0) { $0 + $1.utf8.count + 1 })
+        // Sorted, for the next build's walk (`Generations.threadFiles(listed:besides:)`).
+        for file in files.sorted() {
+            bytes += file.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
         let path = "c/" + ContentHash.hex(of: bytes) + ".txt"
         try output.writeContentNamed(bytes, to: path)
-        return path
+        return (path, bytes)
     }
 
     /// Carries a previous build's manifest parts and the shards they list into the output;

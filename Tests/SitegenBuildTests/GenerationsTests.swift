@@ -45,6 +45,33 @@ struct GenerationsTests {
             ])
     }
 
+    @Test("a threads' listing names its c/ files, and nothing that could step out of c/")
+    func threadListing() {
+        let listed = [
+            "c/0a1b.json", "c/0a1b/0.json", "c/../x.json", "c/.json", "c/0A1B.json", "x/0a1b.json", "c/0a1b.txt",
+            "c/0a1b.jsonx", "", "c/ff09.json", "c/0a1b.json ",
+        ].joined(separator: "\n")
+        #expect(Generations.threadFiles(listed: Array(listed.utf8)) == ["c/0a1b.json", "c/ff09.json"])
+        #expect(Generations.threadFiles(listed: []).isEmpty)
+    }
+
+    @Test("an older threads' listing gives the files this build's listing lacks; out of order, more, never fewer")
+    func threadListingBesides() {
+        func bytes(_ names: [String]) -> [UInt8] { Array(names.map { $0 + "\n" }.joined().utf8) }
+        let current = bytes(["c/01.json", "c/0a.json", "c/b2.json", "c/ff.json"])
+        let older = bytes(["c/00.json", "c/01.json", "c/0b.json", "c/b2.json", "c/c0.json", "c/ff.json", "c/ff0.json"])
+        #expect(
+            Generations.threadFiles(listed: older, besides: current) == [
+                "c/00.json", "c/0b.json", "c/c0.json", "c/ff0.json",
+            ])
+        #expect(Generations.threadFiles(listed: older, besides: []) == Generations.threadFiles(listed: older))
+        #expect(Generations.threadFiles(listed: current, besides: current).isEmpty)
+        // A listing out of order (edited by hand): every file this build lacks is still named.
+        let shuffled = bytes(["c/ff0.json", "c/b2.json", "c/00.json", "c/01.json", "c/c0.json", "c/0b.json"])
+        let named = Set(Generations.threadFiles(listed: shuffled, besides: current))
+        #expect(named.isSuperset(of: ["c/00.json", "c/0b.json", "c/c0.json", "c/ff0.json"]))
+    }
+
     @Test("a manifest part's shard names read back; anything else gives none")
     func partNames() {
         let part = ManifestPart(

@@ -46,6 +46,8 @@ struct KeptPagesRecordsTests {
             records.forEachPart { part in
                 back += part
                 parts += 1
+            } kept: { _ in
+                Issue.record("no page here has its versions")
             }
             #expect(parts > 2, "more than a mebibyte of records: parts spilled, and the rest")
             #expect(back.count == pages.count)
@@ -87,6 +89,45 @@ struct KeptPagesRecordsTests {
                 #expect(found?.versions.map(\.path) == page.files, "a version for each file, by its place")
                 #expect(kept.threadPage(at: page.files[0], inputs: page.inputs &+ 1, story: story) { _ in [] } == nil)
             }
+            // Kept pages (their versions known) written again as they were encoded, beside a
+            // page made anew, in any order: each reads back as it was.
+            var kepts: [KeptPages.Page] = []
+            for page in pages.dropFirst(10) {
+                let story = Int(page.files[0].split(separator: "/")[1])!
+                kepts.append(
+                    try #require(
+                        kept.threadPage(at: page.files[0], inputs: page.inputs, story: story) { _ in page.answers.map(\.page) }))
+            }
+            let looked = KeptPages.Records(folder: folder.path)
+            for page in kepts + [pages[4]] { try looked.add(page) }
+            var (madeBack, keptBytes) = (0, 0)
+            looked.forEachPart {
+                madeBack += $0.count
+            } kept: {
+                keptBytes += $0.count
+            }
+            #expect(madeBack == 1 && keptBytes > 100 * kepts.count, "only the page without versions is read back")
+            let again = KeptPages.Records(folder: folder.path)
+            for page in kepts + [pages[4]] { try again.add(page) }
+            KeptPages.write(again, settings: "settings", threadNote: nil, output: output, precompress: false)
+            guard case .pages(var rewritten) = KeptPages.read(output: output, settings: "settings") else {
+                Issue.record("the kept pages did not read back after a rewrite")
+                return
+            }
+            #expect(rewritten.threadNote == nil)
+            rewritten.threadsChanged = []
+            for page in kepts.prefix(200) + kepts.suffix(200) {
+                let story = Int(page.files[0].split(separator: "/")[1])!
+                #expect(
+                    rewritten.threadPage(at: page.files[0], inputs: page.inputs, story: story) { _ in page.answers.map(\.page) }
+                        == page)
+            }
+            #expect(
+                rewritten.threadPage(at: pages[4].files[0], inputs: pages[4].inputs, story: 4) { _ in pages[4].answers.map(\.page)
+                }
+                    != nil, "the page made anew, its versions looked up")
+            #expect(rewritten.threadPage(at: pages[3].files[0], inputs: pages[3].inputs, story: 3) { _ in [] } == nil)
+
             // A file touched since: its page is made again.
             try folder.write("changed", to: "out/" + pages[1].files[1])
             #expect(kept.threadPage(at: pages[1].files[0], inputs: pages[1].inputs, story: 1) { _ in [] } == nil)

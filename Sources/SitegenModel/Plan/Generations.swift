@@ -83,7 +83,13 @@ public enum Generations {
     /// The files a search index's listing (`x/<root>.txt`) names; lines that are not a search
     /// index file's path are ignored.
     public static func searchFiles(listed text: [UInt8]) -> [String] {
-        String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init).filter(isSearchFile)
+        lines(of: text).map { String(decoding: $0, as: UTF8.self) }.filter(isSearchFile)
+    }
+
+    /// The lines of a listing, split on its bytes: a listing of a big archive's threads is two
+    /// megabytes, which a String's split would walk a Character at a time.
+    private static func lines(of text: [UInt8]) -> [ArraySlice<UInt8>] {
+        text.split(separator: UInt8(ascii: "\n"))
     }
 
     /// `x/<hex>.json`, or `x/<hex>/<k>.json` and `x/<hex>/m<k>.json` in a folder of the index
@@ -105,13 +111,40 @@ public enum Generations {
 
     /// The files a threads' listing names: `c/<hex>.json` lines; any other line is ignored.
     public static func threadFiles(listed text: [UInt8]) -> [String] {
-        String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init).filter { word in
-            word.hasPrefix("c/") && word.hasSuffix(".json") && isBuildID(String(word.dropFirst(2).dropLast(5)))
+        threadFiles(lines: lines(of: text))
+    }
+
+    /// The files a threads' listing names that `current`, this build's listing, does not: what
+    /// an older generation needs that this build has not already (most of a thread's files
+    /// stay the same from build to build, and every listing names them again). Listings are
+    /// sorted (`SiteWriter.writeThreadListing`), so one walk of both; a line is left out only
+    /// when `current` holds it, so a listing out of order costs looks, never a file.
+    public static func threadFiles(listed text: [UInt8], besides current: [UInt8]) -> [String] {
+        let others = lines(of: current)
+        var next = 0
+        return threadFiles(
+            lines: lines(of: text).filter { line in
+                while next < others.count && others[next].lexicographicallyPrecedes(line) { next += 1 }
+                return next == others.count || !others[next].elementsEqual(line)
+            })
+    }
+
+    private static func threadFiles(lines: [ArraySlice<UInt8>]) -> [String] {
+        let (prefix, suffix) = (Array("c/".utf8), Array(".json".utf8))
+        return lines.compactMap { line in
+            guard line.count > prefix.count + suffix.count, line.starts(with: prefix),
+                line.suffix(suffix.count).elementsEqual(suffix),
+                line.dropFirst(prefix.count).dropLast(suffix.count).allSatisfy(isHexDigit)
+            else { return nil }
+            return String(decoding: line, as: UTF8.self)
         }
     }
 
     /// A build id is hex (ContentHash): nothing that could step out of `m/`.
     package static func isBuildID(_ word: String) -> Bool {
-        !word.isEmpty && word.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        !word.isEmpty && word.utf8.allSatisfy(isHexDigit)
     }
+
+    /// `0-9` or `a-f`: ContentHash's digits.
+    private static func isHexDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) || (97...102).contains(byte) }
 }
