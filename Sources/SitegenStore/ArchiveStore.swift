@@ -37,8 +37,10 @@ public final class ArchiveStore: Sendable {
 
     public let path: String
     /// A pool: reads run side by side, each on its own connection to the write-ahead log (a
-    /// rebuild reads the threads it makes on both cores), writes one at a time.
-    private let database: DatabasePool
+    /// rebuild reads the threads it makes on both cores), writes one at a time. A store this
+    /// process may not write (a shared one, read with `--offline`) is one plain connection: a
+    /// pool writes to a store as it opens it.
+    private let database: any DatabaseWriter
 
     /// Opens the store at `path`, making it (and its folder) when there is none. A store of a
     /// newer format, of another program, or damaged is refused by name (`ArchiveStoreError`).
@@ -52,7 +54,8 @@ public final class ArchiveStore: Sendable {
             throw ArchiveStoreError(path: path, reason: .unusable(error.localizedDescription))
         }
         var configuration = Configuration()
-        // Another build reading the same store waits for this one's write rather than failing.
+        // Another build writing the same store waits for this one's write rather than failing
+        // (readers of the write-ahead log wait for no writer).
         configuration.busyMode = .timeout(30)
         do {
             // Looked at through one plain connection first: a pool would turn another
@@ -75,9 +78,13 @@ public final class ArchiveStore: Sendable {
                 if version == 1 { try Self.upgradeFromFormat1(db) }
                 if version == 1 || version == 2 { try Self.upgradeFromFormat2(db) }
             }
-            try checking.close()
-            configuration.maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
-            database = try DatabasePool(path: path, configuration: configuration)
+            if access(path, W_OK) == 0 {
+                try checking.close()
+                configuration.maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
+                database = try DatabasePool(path: path, configuration: configuration)
+            } else {
+                database = checking
+            }
         } catch let error as ArchiveStoreError {
             throw error
         } catch let error as DatabaseError {
@@ -148,7 +155,7 @@ public final class ArchiveStore: Sendable {
     }
 
     /// `work` against the database, its errors said as the store's.
-    private func run<T>(_ work: (DatabasePool) throws -> T) throws(ArchiveStoreError) -> T {
+    private func run<T>(_ work: (any DatabaseWriter) throws -> T) throws(ArchiveStoreError) -> T {
         BlockingExecutor.willBlock("ArchiveStore: a query")
         do {
             return try work(database)
