@@ -15,9 +15,10 @@ have fetched it:
   - --killed stories (5) turned dead;
 
 and each item's `change` and the store's count of changes moved as `ArchiveStore.put` moves
-them. It does that twice, rebuilding over the output after each (timed): a fresh build keeps
-no records of its thread pages (it pays nothing for them), so the first refresh after it makes
-every page and records them, and the second is what every refresh after costs. Then it builds
+them. It does that twice, rebuilding over the output after each (timed): the first refresh
+keeps what the fresh build recorded, the second what a refresh recorded (a build before
+2026-12-07's last recorded no thread pages in a fresh build, so its first refresh made every
+page). Then it builds
 the same store fresh into another folder (timed), and reports the times, the shares, the files
 and bytes the second refresh wrote against the output's, and the peak memory of each (GNU
 time). With --check, the two outputs are compared file by file.

@@ -169,10 +169,9 @@ public enum Build {
             let context = WindowContext(
                 request: request, rows: rows, renderer: renderer, output: output, siteSlugs: siteSlugs, paths: paths,
                 threads: threads, oneWindow: windows is WholeEntries, kept: keptPages,
-                // Not a first build's: a fresh build is always fresh and pays nothing for them
-                // (their records were a few percent of its memory); its first rebuild makes
-                // every thread's pages, and records them for the next.
-                keepsThreads: threadNote != nil && output.inPlace)
+                // A first build's too: records are encoded as made and spilled past a
+                // mebibyte, so they cost it little, and its first refresh keeps its pages.
+                keepsThreads: threadNote != nil)
             log("[3/5] Render rows and item pages")
             while var entries = try windows.next() {
                 log("      \(entries.count) entries")

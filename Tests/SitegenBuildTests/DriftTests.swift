@@ -339,6 +339,8 @@ struct DriftTests {
                 }
                 #expect(differences.isEmpty, "seed \(seed), after: \(steps.joined(separator: "; ")): \(differences.prefix(5))")
                 if !differences.isEmpty { return }
+                // The first build was fresh (no output yet), and recorded its thread pages.
+                if step == 1 { #expect(keptNow > 0, "seed \(seed): the first refresh kept the fresh build's thread pages") }
                 kept += keptNow
             }
             #expect(filesUnder(folder.path("out")).contains { $0.hasPrefix("c/") }, "the threads were built")
