@@ -304,14 +304,19 @@ public final class ArchiveStore: Sendable {
     public func stories(below id: Int?, limit: Int) throws(ArchiveStoreError) -> [ArchivedItem] {
         try run {
             try $0.read { db in
-                try Row.fetchAll(
+                // Through a cursor: each row's JSON copied once, from SQLite's buffer into the item.
+                let rows = try Row.fetchCursor(
                     db,
                     sql: "SELECT id, time, json FROM item WHERE kind = 'story' AND gone = 0 AND id < ? ORDER BY id DESC LIMIT ?",
-                    arguments: [id ?? Int.max, limit]
-                ).map { row in
-                    let json: Data = row[2]
-                    return ArchivedItem(id: row[0], kind: "story", time: row[1], gone: false, json: Array(json))
+                    arguments: [id ?? Int.max, limit])
+                var items: [ArchivedItem] = []
+                while let row = try rows.next() {
+                    items.append(
+                        ArchivedItem(
+                            id: row[0], kind: "story", time: row[1], gone: false,
+                            json: try row.withUnsafeData(atIndex: 2) { $0.map { Array($0) } ?? [] }))
                 }
+                return items
             }
         }
     }
@@ -361,8 +366,13 @@ public final class ArchiveStore: Sendable {
                             LIMIT ?2)
                         SELECT item.id, kind, time, gone, json, parent FROM under JOIN item ON item.id = under.id
                         """)
-                let rows = try Row.fetchAll(statement, arguments: [id, limit < Int.max ? limit + 1 : limit])
-                return rows.count > limit ? nil : rows.map(Self.item)
+                let rows = try Row.fetchCursor(statement, arguments: [id, limit < Int.max ? limit + 1 : limit])
+                var items: [ArchivedItem] = []
+                while let row = try rows.next() {
+                    guard items.count < limit else { return nil }
+                    items.append(try Self.item(cursor: row))
+                }
+                return items
             }
         }
     }
@@ -442,6 +452,14 @@ public final class ArchiveStore: Sendable {
             rows += try Row.fetchAll(db, sql: sql + " (\(marks))", arguments: StatementArguments(some))
         }
         return rows
+    }
+
+    /// `item(_:)` for a cursor's row (`id, kind, time, gone, json, parent`), which lives only
+    /// until the next: its JSON copied once, from SQLite's buffer.
+    private static func item(cursor row: Row) throws -> ArchivedItem {
+        ArchivedItem(
+            id: row[0], kind: row[1], time: row[2], gone: row[3],
+            json: try row.withUnsafeData(atIndex: 4) { $0.map { Array($0) } ?? [] }, parent: row[5])
     }
 
     private static func item(_ row: Row) -> ArchivedItem {

@@ -109,9 +109,10 @@ public struct HNArchiveSource: StorySource {
             ended = items.count < size
             below = items.last?.id
             guard !items.isEmpty else { return nil }
-            return items.map { item in
-                let content = item.json.withUnsafeBytes { SourceEntry.Content(itemJSON: $0) }
-                return SourceEntry(prefix: "item ", number: item.id, id: item.id, content: content)
+            // Parsed on both cores: the window's rows come from the store on this thread alone.
+            return Parallel.array(count: items.count) { i in
+                let content = items[i].json.withUnsafeBytes { SourceEntry.Content(itemJSON: $0) }
+                return SourceEntry(prefix: "item ", number: items[i].id, id: items[i].id, content: content)
             }
         }
     }
