@@ -326,7 +326,7 @@ public final class ArchiveStore: Sendable {
         try run {
             try $0.read { db in
                 try Row.fetchOne(db, sql: "SELECT id, kind, time, gone, json, parent FROM item WHERE id = ?", arguments: [id])
-                    .map(Self.item)
+                    .map { try Self.item($0) }
             }
         }
     }
@@ -336,7 +336,9 @@ public final class ArchiveStore: Sendable {
         guard !ids.isEmpty else { return [] }
         return try run {
             try $0.read { db in
-                try Self.rows(db, "SELECT id, kind, time, gone, json, parent FROM item WHERE id IN", ids).map(Self.item)
+                try Self.rows(db, "SELECT id, kind, time, gone, json, parent FROM item WHERE id IN", ids).map {
+                    try Self.item($0)
+                }
             }
         }
     }
@@ -346,7 +348,9 @@ public final class ArchiveStore: Sendable {
         guard !parents.isEmpty else { return [] }
         return try run {
             try $0.read { db in
-                try Self.rows(db, "SELECT id, kind, time, gone, json, parent FROM item WHERE parent IN", parents).map(Self.item)
+                try Self.rows(db, "SELECT id, kind, time, gone, json, parent FROM item WHERE parent IN", parents).map {
+                    try Self.item($0)
+                }
             }
         }
     }
@@ -370,7 +374,7 @@ public final class ArchiveStore: Sendable {
                 var items: [ArchivedItem] = []
                 while let row = try rows.next() {
                     guard items.count < limit else { return nil }
-                    items.append(try Self.item(cursor: row))
+                    items.append(try Self.item(row))
                 }
                 return items
             }
@@ -454,17 +458,12 @@ public final class ArchiveStore: Sendable {
         return rows
     }
 
-    /// `item(_:)` for a cursor's row (`id, kind, time, gone, json, parent`), which lives only
-    /// until the next: its JSON copied once, from SQLite's buffer.
-    private static func item(cursor row: Row) throws -> ArchivedItem {
+    /// The item of a row `id, kind, time, gone, json, parent`, fetched or a cursor's (which
+    /// lives only until the next): its JSON copied once, from the row's buffer.
+    private static func item(_ row: Row) throws -> ArchivedItem {
         ArchivedItem(
             id: row[0], kind: row[1], time: row[2], gone: row[3],
             json: try row.withUnsafeData(atIndex: 4) { $0.map { Array($0) } ?? [] }, parent: row[5])
-    }
-
-    private static func item(_ row: Row) -> ArchivedItem {
-        let json: Data = row[4]
-        return ArchivedItem(id: row[0], kind: row[1], time: row[2], gone: row[3], json: Array(json), parent: row[5])
     }
 
     /// The listed stories (kind `story`, not dead or deleted), newest id first, one at a time:

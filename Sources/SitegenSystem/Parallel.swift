@@ -143,7 +143,10 @@ package enum Parallel {
     /// `grain`, into chunks of at most that many, as many as that takes.
     @usableFromInline
     package static func chunkRanges(_ count: Int, grain: Int? = nil) -> [Range<Int>] {
-        let chunks = max(chunkCount(count), grain.map { count / max(1, $0) + (count % max(1, $0) == 0 ? 0 : 1) } ?? 0)
+        // Enough chunks of at most `grain` (counted without `count + grain - 1`, which a huge
+        // grain would overflow).
+        let atMost = grain.map { max(1, $0) }
+        let chunks = max(chunkCount(count), atMost.map { count / $0 + (count % $0 == 0 ? 0 : 1) } ?? 0)
         return (0..<chunks).map { chunk in (chunk * count / chunks)..<((chunk + 1) * count / chunks) }
     }
 

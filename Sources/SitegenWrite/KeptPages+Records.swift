@@ -48,25 +48,26 @@ extension KeptPages {
             let (file, parts, last) = state.withLock {
                 ($0.file, $0.parts, [($0.made.take(), false), ($0.kept.take(), true)])
             }
-            // Each spilled part read when its turn comes, then the parts still in memory.
-            for part in parts.indices + [parts.count, parts.count + 1] {
-                let isKept = part < parts.count ? parts[part].kept : last[part - parts.count].1
-                guard let bytes = part < parts.count ? file?.read(parts[part].range) : last[part - parts.count].0 else {
-                    return
-                }
-                if bytes.isEmpty { continue }
+            /// One part to its closure; false when it does not read back.
+            func each(_ bytes: [UInt8]?, isKept: Bool) -> Bool {
+                guard let bytes else { return false }
+                if bytes.isEmpty { return true }
                 if isKept {
                     kept(bytes)
-                    continue
+                    return true
                 }
                 var reader = KeptBytes.Reader(unsealed: bytes)
                 var pages: [Page] = []
                 while !reader.isAtEnd {
-                    guard case let page?? = try? KeptPagesFile.page(&reader) else { return }
+                    guard case let page?? = try? KeptPagesFile.page(&reader) else { return false }
                     pages.append(page)
                 }
                 made(pages)
+                return true
             }
+            // Each spilled part read when its turn comes, then the parts still in memory.
+            for part in parts { guard each(file?.read(part.range), isKept: part.kept) else { return } }
+            for (bytes, isKept) in last { guard each(bytes, isKept: isKept) else { return } }
         }
     }
 }

@@ -191,8 +191,8 @@ package struct KeptPages: Sendable {
     /// Writes `pages` with `settings` beside `output`, once the build is in place. A page
     /// made by this build gets its files' versions as they are now, and their compressed
     /// siblings' when the output has them (`precompress`), or is left out when one is missing;
-    /// a page kept has them already, and its record is copied as encoded. Whole or not at all; a file that could not be written
-    /// only costs the next build its pages.
+    /// a page kept has them already, and its record is copied as encoded. Whole or not at all;
+    /// a file that could not be written only costs the next build its pages.
     package static func write(_ pages: Records, settings: String, threadNote: String?, output: String, precompress: Bool) {
         // Written as it is encoded, a part of the records at a time: their files looked at on
         // both cores, encoded, and gone to the file.
